@@ -1,0 +1,52 @@
+/// The non-interactive part after release: one timeline from the release progress to 0 or 1.
+struct Completion: Equatable, Sendable {
+    enum Curve: Equatable, Sendable {
+        case timing(TimingCurve)
+        case spring(SpringTiming)
+    }
+
+    /// Engine time at release.
+    let start: Double
+    let from: Double
+    let to: Double
+    /// Seconds: |to − from| · duration / completionSpeed.
+    let duration: Double
+    let curve: Curve
+
+    /// Normalised spring velocities beyond this are clamped: a fling can ask for thousands of
+    /// "remaining distances per second" when little remains, which no spring fit needs.
+    static let maximumSpringVelocity = 100.0
+
+    init(from: Double, to: Double, at time: Double, velocity: Double, configuration: TransitionConfiguration) {
+        start = time
+        self.from = from
+        self.to = to
+        duration = abs(to - from) * configuration.duration / configuration.completionSpeed
+        switch configuration.completionCurve {
+        case .timing(let timing):
+            curve = .timing(timing)
+        case .spring:
+            // UIKit units: 1.0 = the whole remaining distance per second, positive toward `to`.
+            let normalised = to == from ? 0 : velocity / (to - from)
+            let clamped = min(max(normalised, -Self.maximumSpringVelocity), Self.maximumSpringVelocity)
+            curve = .spring(
+                SpringTiming(
+                    dampingRatio: configuration.springDamping, duration: max(duration, 1e-9),
+                    initialVelocity: clamped))
+        }
+    }
+
+    func isDone(at time: Double) -> Bool { time - start >= duration }
+
+    /// Progress at `time`, kept within 0…1 (a spring may overshoot; the timeline cannot).
+    func progress(at time: Double) -> Double {
+        if isDone(at: time) { return to }
+        let elapsed = max(time - start, 0)
+        let fraction: Double
+        switch curve {
+        case .timing(let timing): fraction = timing.value(at: elapsed / duration)
+        case .spring(let spring): fraction = spring.value(at: elapsed)
+        }
+        return min(max(from + (to - from) * fraction, 0), 1)
+    }
+}

@@ -1,0 +1,200 @@
+/// The percent-driven interactive transition (`UIPercentDrivenInteractiveTransition` plus the
+/// seed's `handlePan`) as a pure state machine. Feed it pointer events and clock ticks, each
+/// with its own time; read frames. Same inputs, bit-identical frames: no clock, no I/O.
+///
+/// Every input is validated first; a refused input throws and changes nothing.
+public struct InteractiveTransition: Equatable, Sendable {
+    public let configuration: TransitionConfiguration
+    public let animator: Animator
+    public private(set) var phase: TransitionPhase = .idle
+    /// The transition's completion fraction, 0…1 (within the clamp while tracking).
+    public private(set) var progress = 0.0
+    /// The time of the latest applied input, in seconds.
+    public private(set) var time = -Double.infinity
+    /// The decision of the latest release.
+    public private(set) var lastRelease: ReleaseDecision?
+
+    private var recognizer: PanRecognizer
+    /// The unit vector along which movement raises progress (set when a pan begins or ends).
+    private var gestureAxis = Point(x: 1, y: 0)
+    /// Progress when the current pan grabbed a running completion; nil for a fresh pan.
+    private var grabbedAt: Double?
+    private var completion: Completion?
+
+    public init(configuration: TransitionConfiguration) throws(ConfigurationError) {
+        try configuration.validate()
+        self.configuration = configuration
+        animator = Animator(configuration: configuration)
+        recognizer = PanRecognizer(settings: configuration.pan)
+    }
+
+    /// The animators' timeline position: the timeline is scrubbed at progress × duration.
+    public var timelineTime: Double { progress * configuration.duration }
+    /// The pan's velocity in pt/s.
+    public var velocity: Point { recognizer.velocity }
+
+    public func layers() -> [LayerState] { animator.layers(at: timelineTime) }
+
+    public func frame() -> Frame {
+        Frame(phase: phase, progress: progress, time: time, velocity: velocity, layers: layers())
+    }
+
+    // MARK: - Inputs
+
+    /// Applies a pointer event. Every applied event asks for a frame (it acknowledges the input).
+    public mutating func handle(_ event: PointerEvent) throws(InputError) -> Reaction {
+        guard event.position.isFinite, event.time.isFinite else { throw .nonFiniteValue }
+        guard event.time >= time else { throw .timeWentBackwards(previous: time, got: event.time) }
+        try recognizer.validate(event)
+        // Nothing below throws: the event is applied whole.
+
+        var events: [TransitionEvent] = []
+        advanceCompletion(to: event.time, events: &events)
+        time = event.time
+        // A pointer landing on a running completion grabs it at once (no slop), like touching
+        // an interruptible UIKit animation.
+        let grabbing = phase.isAnimating && event.phase == .down && !recognizer.hasPointerDown
+        let update: PanRecognizer.State?
+        do {
+            update = try recognizer.handle(event, beginImmediately: grabbing)
+        } catch {
+            preconditionFailure("validate(_:) accepted an event handle(_:) refuses: \(error)")
+        }
+
+        switch (phase, update) {
+        case (.finishing, .began?), (.cancelling, .began?):
+            completion = nil
+            grabbedAt = progress
+            phase = .tracking
+            events.append(.began(progress: progress, grabbed: true))
+        case (.idle, .began?), (.finished, .began?), (.cancelled, .began?):
+            grabbedAt = nil
+            gestureAxis = initialAxis()
+            progress = trackedProgress().progress
+            phase = .tracking
+            events.append(.began(progress: progress, grabbed: false))
+        case (.tracking, .changed?):
+            progress = trackedProgress().progress
+        case (.tracking, .ended?), (.tracking, .cancelled?):
+            // REFERENCE §1: ended and cancelled are decided alike.
+            let tracked = trackedProgress()
+            progress = tracked.progress
+            release(velocity: tracked.velocity, events: &events)
+        case (_, nil),
+            // A recognizer update the phase cannot take: impossible by construction (the
+            // recognizer is active exactly while tracking), listed so the switch stays total.
+            (.tracking, .began?), (.tracking, .possible?), (.tracking, .failed?),
+            (.idle, _?), (.finished, _?), (.cancelled, _?), (.finishing, _?), (.cancelling, _?):
+            break
+        }
+        return Reaction(frame: true, events: events)
+    }
+
+    /// Advances the clock (a display-link tick). While finishing or cancelling this moves the
+    /// completion and asks for a frame; otherwise it only notes the time. A tick older than the
+    /// latest input is ignored.
+    public mutating func advance(to newTime: Double) -> Reaction {
+        guard newTime.isFinite, newTime >= time else { return .none }
+        let wasAnimating = phase.isAnimating
+        var events: [TransitionEvent] = []
+        advanceCompletion(to: newTime, events: &events)
+        time = newTime
+        return Reaction(frame: wasAnimating, events: events)
+    }
+
+    /// When the running completion (if any) will end, in engine time.
+    public var completionEndTime: Double? {
+        completion.map { $0.start + $0.duration }
+    }
+
+    // MARK: - Progress
+
+    /// The axis direction a fresh pan follows: along the configured axis, signed by the
+    /// configured direction or, for `both`, by where the pointer went.
+    private func initialAxis() -> Point {
+        let t = recognizer.translation
+        switch configuration.pan.axis {
+        case .free:
+            let length = (t.x * t.x + t.y * t.y).squareRoot()
+            return length > 0 ? t * (1 / length) : Point(x: 1, y: 0)
+        case .x, .y:
+            let unit = configuration.pan.axis == .x ? Point(x: 1, y: 0) : Point(x: 0, y: 1)
+            switch configuration.pan.direction {
+            case .positive: return unit
+            case .negative: return unit * -1
+            case .both: return (configuration.pan.axis == .x ? t.x : t.y) < 0 ? unit * -1 : unit
+            }
+        }
+    }
+
+    /// Progress (clamped) and its rate (progress/s, unclamped) from the pan.
+    private func trackedProgress() -> (progress: Double, velocity: Double) {
+        let t = recognizer.translation
+        let v = recognizer.velocity
+        let distance = configuration.distance
+        func dot(_ p: Point, _ q: Point) -> Double { p.x * q.x + p.y * q.y }
+        let raw: Double
+        let rate: Double
+        if let base = grabbedAt {
+            raw = base + dot(t, gestureAxis) / distance
+            rate = dot(v, gestureAxis) / distance
+        } else if configuration.pan.axis == .free {
+            let length = (t.x * t.x + t.y * t.y).squareRoot()
+            raw = length / distance
+            rate = length > 0 ? dot(v, t * (1 / length)) / distance : 0
+        } else if configuration.pan.direction == .both {
+            // The seed's rule: progress = |translation| / distance along the axis.
+            let along = dot(t, gestureAxis)
+            raw = abs(along) / distance
+            rate = (along < 0 ? -1 : 1) * dot(v, gestureAxis) / distance
+        } else {
+            raw = max(dot(t, gestureAxis), 0) / distance
+            rate = dot(v, gestureAxis) / distance
+        }
+        let clamped = min(max(raw, configuration.clampLower), configuration.clampUpper)
+        return (clamped, rate)
+    }
+
+    // MARK: - Release and completion
+
+    private mutating func release(velocity: Double, events: inout [TransitionEvent]) {
+        let outcome: ReleaseDecision.Outcome
+        let reason: ReleaseDecision.Reason
+        if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
+            outcome = velocity > 0 ? .finish : .cancel
+            reason = .fling
+        } else {
+            outcome = progress < configuration.threshold ? .cancel : .finish
+            reason = .threshold
+        }
+        // Remember which way raises progress now, so a later grab maps movement the same way
+        // (with the |translation| rule a pan may have crossed back over its start).
+        if grabbedAt == nil {
+            let t = recognizer.translation
+            if configuration.pan.axis == .free {
+                let length = (t.x * t.x + t.y * t.y).squareRoot()
+                if length > 0 { gestureAxis = t * (1 / length) }
+            } else if configuration.pan.direction == .both, (t.x * gestureAxis.x + t.y * gestureAxis.y) < 0 {
+                gestureAxis = gestureAxis * -1
+            }
+        }
+        let decision = ReleaseDecision(outcome: outcome, reason: reason, progress: progress, velocity: velocity)
+        lastRelease = decision
+        events.append(.released(decision))
+        phase = outcome == .finish ? .finishing : .cancelling
+        completion = Completion(
+            from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
+            configuration: configuration)
+        advanceCompletion(to: time, events: &events)  // a zero-length completion ends at once
+    }
+
+    private mutating func advanceCompletion(to newTime: Double, events: inout [TransitionEvent]) {
+        guard let running = completion, phase.isAnimating else { return }
+        progress = running.progress(at: newTime)
+        if running.isDone(at: newTime) {
+            completion = nil
+            phase = running.to == 1 ? .finished : .cancelled
+            events.append(phase == .finished ? .finished : .cancelled)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// Every setting of one interactive transition, as a value. Build one, then call `validate()`
+/// (the engine refuses an invalid one): each field has a documented range and an invalid value
+/// is an error naming the field — never a crash, never a silent clamp.
+public struct TransitionConfiguration: Equatable, Hashable, Sendable {
+    public var kind: TransitionKind
+    public var operation: TransitionOperation = .present
+    /// Seconds the whole transition takes when played without interaction.
+    public var duration: Double
+    /// Points of pan that make progress 1 (REFERENCE §1: 200).
+    public var distance: Double = 200
+    /// Slop, axis and direction of the pan.
+    public var pan = PanSettings()
+    /// Progress is kept within lower…upper while tracking (REFERENCE §1: 0.01…0.99).
+    public var clampLower: Double = 0.01
+    public var clampUpper: Double = 0.99
+    /// Release below this progress cancels, at or above it finishes.
+    public var threshold: Double = 0.5
+    /// > 0; finishing takes (1 − p)·duration/speed, cancelling p·duration/speed.
+    public var completionSpeed: Double = 1
+    public var completionCurve: CompletionCurve = .timing(.easeInEaseOut)
+    /// Damping ratio of the pop animator's spring (seed: 0.4) and of the spring completion curve.
+    public var springDamping: Double = 0.4
+    /// The pop spring's `initialSpringVelocity` (UIKit units: 1.0 = the whole distance per second).
+    public var springInitialVelocity: Double = 0
+    /// A release faster than this along the pan axis (pt/s) finishes or cancels in its own
+    /// direction, whatever the progress (Flutter/Compose style). Nil: the threshold alone decides.
+    public var flingVelocity: Double?
+    /// The screen the transition plays in, in points.
+    public var container = Size(width: 390, height: 844)
+    /// The tapped thumbnail's frame for the pop animator. Nil: the default thumbnail
+    /// (`defaultOriginFrame(in:)`), so the view never grows out of the top-left corner.
+    public var originFrame: Rect?
+
+    public init(kind: TransitionKind = .pop) {
+        self.kind = kind
+        self.duration = kind.defaultDuration
+    }
+
+    /// The second thumbnail of the demo's bottom strip: 120 × 160 pt, 12 pt apart, 16 pt from
+    /// the left edge, 40 pt above the bottom.
+    public static func defaultOriginFrame(in container: Size) -> Rect {
+        Rect(x: 16 + 120 + 12, y: container.height - 40 - 160, width: 120, height: 160)
+    }
+
+    /// The origin frame in force.
+    public var effectiveOriginFrame: Rect { originFrame ?? Self.defaultOriginFrame(in: container) }
+
+    // The documented ranges, one place for the checks and the messages.
+    public static let durationRange = 0.01...60.0
+    public static let distanceRange = 1.0...10_000.0
+    public static let slopRange = 0.0...100.0
+    public static let completionSpeedRange = 0.01...100.0
+    public static let springDampingRange = 0.05...10.0
+    public static let springVelocityRange = -100.0...100.0
+    public static let flingVelocityRange = 1.0...100_000.0
+    public static let containerRange = 100.0...4_000.0
+
+    public func validate() throws(ConfigurationError) {
+        try Self.check("duration", duration, in: Self.durationRange, unit: " seconds")
+        try Self.check("distance", distance, in: Self.distanceRange, unit: " pt")
+        try Self.check("slop", pan.slop, in: Self.slopRange, unit: " pt")
+        guard clampLower.isFinite, clampUpper.isFinite, clampLower >= 0, clampUpper <= 1, clampLower < clampUpper
+        else {
+            throw ConfigurationError(
+                field: "clamp", allowed: "[lower, upper] with 0 ≤ lower < upper ≤ 1",
+                got: "[\(clampLower), \(clampUpper)]")
+        }
+        guard threshold.isFinite, threshold > 0, threshold < 1 else {
+            throw ConfigurationError(field: "threshold", allowed: "a number in (0, 1)", got: "\(threshold)")
+        }
+        try Self.check("completionSpeed", completionSpeed, in: Self.completionSpeedRange, unit: "")
+        try Self.check("spring.damping", springDamping, in: Self.springDampingRange, unit: "")
+        try Self.check("spring.initialVelocity", springInitialVelocity, in: Self.springVelocityRange, unit: "")
+        if let flingVelocity {
+            try Self.check("flingVelocity", flingVelocity, in: Self.flingVelocityRange, unit: " pt/s")
+        }
+        try Self.check("container.width", container.width, in: Self.containerRange, unit: " pt")
+        try Self.check("container.height", container.height, in: Self.containerRange, unit: " pt")
+        if let originFrame {
+            let bounds = Rect(origin: .zero, size: container)
+            let finite = [originFrame.minX, originFrame.minY, originFrame.width, originFrame.height]
+                .allSatisfy(\.isFinite)
+            guard finite, originFrame.width >= 1, originFrame.height >= 1, bounds.contains(originFrame) else {
+                throw ConfigurationError(
+                    field: "originFrame",
+                    allowed: "[x, y, width, height] with width, height ≥ 1 inside the \(container.width) × \(container.height) container",
+                    got: "[\(originFrame.minX), \(originFrame.minY), \(originFrame.width), \(originFrame.height)]")
+            }
+        }
+    }
+
+    private static func check(
+        _ field: String, _ value: Double, in range: ClosedRange<Double>, unit: String
+    ) throws(ConfigurationError) {
+        guard value.isFinite, range.contains(value) else {
+            throw ConfigurationError(
+                field: field, allowed: "a number in [\(range.lowerBound), \(range.upperBound)]\(unit)", got: "\(value)")
+        }
+    }
+}

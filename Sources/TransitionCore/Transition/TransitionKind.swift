@@ -1,0 +1,30 @@
+/// The transitions the sandbox hosts: the seed article's three animators, the default
+/// navigation push and UIKit's four modal transition styles. Raw values are the wire names.
+public enum TransitionKind: String, Equatable, Hashable, Sendable, CaseIterable {
+    case fade
+    case pop
+    case reveal
+    case push
+    case coverVertical = "cover-vertical"
+    case flipHorizontal = "flip-horizontal"
+    case crossDissolve = "cross-dissolve"
+    case partialCurl = "partial-curl"
+
+    /// The duration each kind uses unless configured: the seed's 2.0 s for reveal, 1.0 s for
+    /// the pop (the tutorial's value), and about UIKit's own for the system styles.
+    public var defaultDuration: Double {
+        switch self {
+        case .reveal: return 2.0
+        case .pop: return 1.0
+        case .flipHorizontal, .partialCurl: return 0.75
+        case .fade, .push, .coverVertical, .crossDissolve: return 0.5
+        }
+    }
+}
+
+/// Which way the transition runs. For the navigation-style kinds (reveal, push) `present` is a
+/// push and `dismiss` a pop.
+public enum TransitionOperation: String, Equatable, Hashable, Sendable, CaseIterable {
+    case present
+    case dismiss
+}
