@@ -5,13 +5,24 @@ let package = Package(
     name: "TransitionSandbox",
     products: [
         .library(name: "TransitionCore", targets: ["TransitionCore"]),
+        .executable(name: "sandbox", targets: ["sandbox"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Pure and deterministic: no I/O, no clock reads. Time comes in as an argument.
         .target(name: "TransitionCore"),
+        // The one C boundary: libwebsockets 4.1 (Debian libwebsockets-dev). Only SandboxServer imports it.
+        .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
+        // Sessions, the wire protocol, frame pacing on libwebsockets' own loop.
+        .target(name: "SandboxServer", dependencies: ["TransitionCore", "CLibWebSockets"]),
+        // The thin command-line front end.
+        .executableTarget(
+            name: "sandbox",
+            dependencies: ["SandboxServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Release-mode timing loop for the per-event cost of the engine (issue: ≤ 2 µs median).
         .executableTarget(name: "CoreBenchmark", dependencies: ["TransitionCore"]),
         .testTarget(

@@ -32,6 +32,8 @@ public struct InteractiveTransition: Equatable, Sendable {
     public var timelineTime: Double { progress * configuration.duration }
     /// The pan's velocity in pt/s.
     public var velocity: Point { recognizer.velocity }
+    /// True while the pointer the pan follows is down (recognized or not).
+    public var isPointerDown: Bool { recognizer.hasPointerDown }
 
     public func layers() -> [LayerState] { animator.layers(at: timelineTime) }
 

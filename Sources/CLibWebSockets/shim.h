@@ -1,0 +1,126 @@
+// The one C boundary of Transition Sandbox: libwebsockets 4.1 plus `static inline` helpers for
+// what Swift cannot import (computed macros, variadics) or builds awkwardly (the creation info
+// with its linked option lists). Every helper carries the `clws_` prefix.
+#ifndef CLWS_SHIM_H
+#define CLWS_SHIM_H
+
+#include <libwebsockets.h>
+#include <stdlib.h>
+#include <string.h>
+
+static inline size_t clws_pre(void) { return LWS_PRE; }
+
+static inline void clws_set_log_level(int level) { lws_set_log_level(level, NULL); }
+
+static inline int clws_write_text(struct lws *wsi, unsigned char *payload, size_t length) {
+    return lws_write(wsi, payload, length, LWS_WRITE_TEXT);
+}
+
+/// A timer: the sul first, so the callback's sul pointer is the timer pointer.
+typedef struct clws_timer {
+    lws_sorted_usec_list_t sul;
+    void *owner;
+} clws_timer;
+
+static inline clws_timer *clws_timer_create(void *owner) {
+    clws_timer *timer = calloc(1, sizeof(clws_timer));
+    if (timer) timer->owner = owner;
+    return timer;
+}
+
+static inline void *clws_timer_owner(lws_sorted_usec_list_t *sul) { return ((clws_timer *)sul)->owner; }
+
+static inline void clws_timer_schedule(struct lws_context *context, clws_timer *timer, sul_cb_t callback,
+                                       long long delay_us) {
+    lws_sul_schedule(context, 0, &timer->sul, callback, delay_us < 1 ? 1 : delay_us);
+}
+
+static inline void clws_timer_cancel(struct lws_context *context, clws_timer *timer) {
+    lws_sul_schedule(context, 0, &timer->sul, NULL, LWS_SET_TIMER_USEC_CANCEL);
+}
+
+/// Everything the server context needs, kept alive (lws keeps pointers into it) until freed.
+typedef struct clws_server {
+    struct lws_protocols protocols[3];
+    struct lws_protocol_vhost_options default_option;
+    struct lws_protocol_vhost_options protocol_options;
+    struct lws_http_mount mount;
+    lws_retry_bo_t retry;
+    char *web_root;
+    char *iface;
+    char *protocol_name;
+    struct lws_context *context;
+} clws_server;
+
+/// Creates a context listening on `iface:port` (port 0: any free port) that serves `web_root`
+/// over HTTP and speaks `protocol_name` (marked "default", so clients that offer no subprotocol
+/// reach it too). IPv6 is disabled so that 127.0.0.1 really means loopback only.
+static inline clws_server *clws_server_create(const char *iface, int port, const char *web_root,
+                                              const char *protocol_name, lws_callback_function *callback,
+                                              size_t per_session_size, void *user, uint16_t ping_secs,
+                                              uint16_t hangup_secs, unsigned int timeout_secs) {
+    clws_server *server = calloc(1, sizeof(clws_server));
+    if (!server) return NULL;
+    server->web_root = strdup(web_root);
+    server->iface = strdup(iface);
+    server->protocol_name = strdup(protocol_name);
+
+    server->protocols[0].name = "http";
+    server->protocols[0].callback = lws_callback_http_dummy;
+    server->protocols[1].name = server->protocol_name;
+    server->protocols[1].callback = callback;
+    server->protocols[1].per_session_data_size = per_session_size;
+    server->protocols[1].rx_buffer_size = 0;
+
+    server->default_option.name = "default";
+    server->default_option.value = "1";
+    server->protocol_options.name = server->protocol_name;
+    server->protocol_options.options = &server->default_option;
+
+    server->mount.mountpoint = "/";
+    server->mount.origin = server->web_root;
+    server->mount.def = "index.html";
+    server->mount.origin_protocol = LWSMPRO_FILE;
+    server->mount.mountpoint_len = 1;
+
+    server->retry.secs_since_valid_ping = ping_secs;
+    server->retry.secs_since_valid_hangup = hangup_secs;
+
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = port;
+    info.iface = server->iface;
+    info.protocols = server->protocols;
+    info.pvo = &server->protocol_options;
+    info.mounts = &server->mount;
+    info.user = user;
+    info.retry_and_idle_policy = &server->retry;
+    info.timeout_secs = timeout_secs;
+    info.vhost_name = "default";
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                   LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    server->context = lws_create_context(&info);
+    if (!server->context) {
+        free(server->web_root); free(server->iface); free(server->protocol_name); free(server);
+        return NULL;
+    }
+    return server;
+}
+
+static inline int clws_server_port(clws_server *server) {
+    struct lws_vhost *vhost = lws_get_vhost_by_name(server->context, "default");
+    return vhost ? lws_get_vhost_listen_port(vhost) : -1;
+}
+
+static inline void clws_server_destroy(clws_server *server) {
+    lws_context_destroy(server->context);
+    free(server->web_root); free(server->iface); free(server->protocol_name); free(server);
+}
+
+/// Copies a header into `buffer`; returns its length, or -1 when absent.
+static inline int clws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, int length) {
+    if (lws_hdr_total_length(wsi, token) <= 0) return -1;
+    return lws_hdr_copy(wsi, buffer, length, token);
+}
+
+#endif

@@ -1,0 +1,87 @@
+// Release-mode timing loop for the engine's hot path: applying one pointer event and producing
+// one frame of layer states (the per-input cost the server pays), and one completion tick plus
+// its frame. Prints the median and p99 of per-operation times over many batches.
+//
+//     swift run -c release CoreBenchmark
+//
+// A plain loop rather than ordo-one/benchmark: the figure we need is one median, and the
+// package's jemalloc/trait setup would add minutes to every CI build.
+import Foundation
+import TransitionCore
+
+let batches = 400
+let perBatch = 2_000
+
+/// Runs `body` `perBatch` times per batch and returns per-operation nanoseconds, sorted.
+func measure(_ body: (Int) -> Double) -> (samples: [Double], checksum: Double) {
+    let clock = ContinuousClock()
+    var checksum = 0.0
+    var samples: [Double] = []
+    var i = 0
+    for _ in 0..<batches {
+        let start = clock.now
+        for _ in 0..<perBatch {
+            checksum += body(i)
+            i += 1
+        }
+        let elapsed = clock.now - start
+        let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        samples.append(ns / Double(perBatch))
+    }
+    return (samples.sorted(), checksum)
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+print("TransitionCore benchmark: \(batches) batches × \(perBatch) operations, release build")
+print("kind              pointer move + frame (median / p99)    tick + frame (median / p99)")
+var failures = 0
+for kind in TransitionKind.allCases {
+    var configuration = TransitionConfiguration(kind: kind)
+    configuration.distance = 200
+    let base = try! InteractiveTransition(configuration: configuration)
+
+    // One long pan that sweeps back and forth, so progress keeps changing and the clamp is hit.
+    var tracking = base
+    _ = try! tracking.handle(PointerEvent(.down, x: 100, y: 400, time: 0))
+    let move = measure { i in
+        let t = Double(i + 1) * 0.001
+        let x = 100 + 150 * (1 + sin(Double(i) * 0.01)) + 11
+        _ = try! tracking.handle(PointerEvent(.move, x: x, y: 400, time: t))
+        let frame = tracking.frame()
+        return frame.progress + Double(frame.layers.count)
+    }
+
+    // A completion ticked at 1 kHz; re-released whenever it reaches rest.
+    var animating = base
+    var now = 0.0
+    func release(_ engine: inout InteractiveTransition) {
+        _ = try! engine.handle(PointerEvent(.down, x: 0, y: 0, time: now))
+        _ = try! engine.handle(PointerEvent(.move, x: 150, y: 0, time: now + 0.1))
+        _ = try! engine.handle(PointerEvent(.up, x: 150, y: 0, time: now + 0.3))
+        now += 0.3
+    }
+    release(&animating)
+    let tick = measure { _ in
+        now += 0.001
+        if !animating.advance(to: now).frame { release(&animating) }
+        let frame = animating.frame()
+        return frame.progress + Double(frame.layers.count)
+    }
+
+    let moveMedian = percentile(move.samples, 0.5)
+    let line = [
+        kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0),
+        "\(format(moveMedian)) / \(format(percentile(move.samples, 0.99)))".padding(toLength: 39, withPad: " ", startingAt: 0),
+        "\(format(percentile(tick.samples, 0.5))) / \(format(percentile(tick.samples, 0.99)))",
+    ].joined()
+    print(line + (move.checksum.isNaN || tick.checksum.isNaN ? "  (NaN!)" : ""))
+    if moveMedian > 2_000 { failures += 1 }
+}
+print(failures == 0 ? "goal ≤ 2 µs median per pointer event + frame: met" : "goal ≤ 2 µs median: missed for \(failures) kinds")
+
+func format(_ ns: Double) -> String {
+    ns >= 1000 ? "\(Double(Int(ns / 10)) / 100) µs" : "\(Int(ns)) ns"
+}

@@ -1,0 +1,157 @@
+import TransitionCore
+
+/// Encodes every server → client message (docs/PROTOCOL.md).
+enum ServerMessages {
+    static func welcome(_ session: Session, headroom: Int) -> JSONWriter {
+        var w = JSONWriter(headroom: headroom, capacity: 2048)
+        w.beginObject()
+        w.key("type"); w.string("welcome")
+        w.key("session"); w.string(session.id)
+        w.key("protocol"); w.integer(1)
+        w.key("config"); session.settings.write(to: &w)
+        let container = session.settings.configuration.container
+        w.key("container"); w.numbers([container.width, container.height])
+        w.key("shapes")
+        w.beginObject()
+        w.key("logo"); writeLogo(&w)
+        w.endObject()
+        w.endObject()
+        return w
+    }
+
+    static func configured(_ session: Session, joined: Bool, headroom: Int) -> JSONWriter {
+        var w = JSONWriter(headroom: headroom)
+        w.beginObject()
+        w.key("type"); w.string(joined ? "joined" : "configured")
+        w.key("session"); w.string(session.id)
+        w.key("config"); session.settings.write(to: &w)
+        w.endObject()
+        return w
+    }
+
+    static func pong(seq: Int, time: Double, serverTime: Double, headroom: Int) -> JSONWriter {
+        var w = JSONWriter(headroom: headroom, capacity: 96)
+        w.beginObject()
+        w.key("type"); w.string("pong")
+        w.key("seq"); w.integer(seq)
+        w.key("t"); w.number(time)
+        w.key("serverTime"); w.number(serverTime)
+        w.endObject()
+        return w
+    }
+
+    static func error(_ error: WireError, headroom: Int) -> JSONWriter {
+        var w = JSONWriter(headroom: headroom, capacity: 256)
+        w.beginObject()
+        w.key("type"); w.string("error")
+        w.key("code"); w.string(error.code)
+        w.key("message"); w.string(error.message)
+        if let field = error.field { w.key("field"); w.string(field) }
+        if let seq = error.seq { w.key("seq"); w.integer(seq) }
+        w.endObject()
+        return w
+    }
+
+    static func sessionEnded(_ id: String, headroom: Int) -> JSONWriter {
+        var w = JSONWriter(headroom: headroom, capacity: 96)
+        w.beginObject()
+        w.key("type"); w.string("session-ended")
+        w.key("session"); w.string(id)
+        w.endObject()
+        return w
+    }
+
+    static func transition(_ event: TransitionEvent, headroom: Int) -> JSONWriter {
+        var w = JSONWriter(headroom: headroom, capacity: 192)
+        w.beginObject()
+        w.key("type"); w.string("transition")
+        switch event {
+        case let .began(progress, grabbed):
+            w.key("event"); w.string("began")
+            w.key("progress"); w.number(progress)
+            w.key("grabbed"); w.bool(grabbed)
+        case let .released(decision):
+            w.key("event"); w.string("released")
+            w.key("progress"); w.number(decision.progress)
+            w.key("decision"); w.string(decision.outcome.rawValue)
+            w.key("reason"); w.string(decision.reason.rawValue)
+            w.key("velocity"); w.number(decision.velocity)
+        case .finished:
+            w.key("event"); w.string("finished")
+            w.key("progress"); w.number(1)
+        case .cancelled:
+            w.key("event"); w.string("cancelled")
+            w.key("progress"); w.number(0)
+        }
+        w.endObject()
+        return w
+    }
+
+    static func frame(_ frame: Frame, session: Session, now: Double, headroom: Int) -> JSONWriter {
+        var w = JSONWriter(headroom: headroom, capacity: 360 * frame.layers.count + 200)
+        w.beginObject()
+        w.key("type"); w.string("frame")
+        w.key("n"); w.integer(session.frameNumber)
+        w.key("t"); w.number(now)
+        w.key("phase"); w.string(frame.phase.rawValue)
+        w.key("progress"); w.number(frame.progress)
+        w.key("ack")
+        if let ack = session.ack { w.integer(ack) } else { w.null() }
+        w.key("received")
+        if let received = session.ackReceived { w.number(received) } else { w.null() }
+        w.key("sent"); w.number(now)
+        w.key("velocity"); w.numbers([frame.velocity.x, frame.velocity.y])
+        w.key("layers")
+        w.beginArray()
+        for layer in frame.layers { write(layer, to: &w) }
+        w.endArray()
+        w.endObject()
+        return w
+    }
+
+    private static func write(_ layer: LayerState, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("id"); w.string(layer.id.rawValue)
+        w.key("content"); w.string(layer.content.rawValue)
+        w.key("shape"); w.string(layer.shape.rawValue)
+        w.key("center"); w.numbers([layer.center.x, layer.center.y])
+        w.key("bounds"); w.numbers([layer.bounds.width, layer.bounds.height])
+        w.key("transform"); w.numbers(layer.transform.components)
+        w.key("cornerRadius"); w.number(layer.cornerRadius)
+        w.key("opacity"); w.number(layer.opacity)
+        w.key("z"); w.integer(layer.z)
+        if let mask = layer.mask { w.key("mask"); w.string(mask.rawValue) }
+        if let transform3D = layer.transform3D {
+            w.key("transform3d"); w.numbers(transform3D.components)
+            if let corners = layer.projectedCorners() {
+                w.key("corners")
+                w.beginArray()
+                for corner in corners { w.numbers([corner.x, corner.y]) }
+                w.endArray()
+            }
+        }
+        w.endObject()
+    }
+
+    /// The logo path as `[["M",x,y],["C",x1,y1,x2,y2,x,y],["L",x,y],["Z"]]` in its box.
+    private static func writeLogo(_ w: inout JSONWriter) {
+        w.beginObject()
+        w.key("size"); w.numbers([LogoPath.size.width, LogoPath.size.height])
+        w.key("path")
+        w.beginArray()
+        for command in LogoPath.commands {
+            w.beginArray()
+            switch command {
+            case .move(let p): w.string("M"); w.number(p.x); w.number(p.y)
+            case .line(let p): w.string("L"); w.number(p.x); w.number(p.y)
+            case let .curve(to, c1, c2):
+                w.string("C")
+                for value in [c1.x, c1.y, c2.x, c2.y, to.x, to.y] { w.number(value) }
+            case .close: w.string("Z")
+            }
+            w.endArray()
+        }
+        w.endArray()
+        w.endObject()
+    }
+}

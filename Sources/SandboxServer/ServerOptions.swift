@@ -1,0 +1,23 @@
+/// How `sandbox serve` runs.
+public struct ServerOptions: Sendable {
+    /// The interface address to bind; loopback by default.
+    public var host = "127.0.0.1"
+    /// 0 picks a free port.
+    public var port = 8080
+    /// The folder served over HTTP (the page).
+    public var webRoot = "web"
+    /// Default frames per second for new sessions.
+    public var fps = 60
+    /// Browser origins allowed besides the server's own (`http://host:port`).
+    public var allowedOrigins: [String] = []
+    /// Seconds of silence before a keepalive ping, and before hanging up.
+    public var pingSeconds: UInt16 = 20
+    public var hangupSeconds: UInt16 = 60
+    /// Seconds a handshake may take.
+    public var handshakeTimeoutSeconds: UInt32 = 10
+
+    public init() {}
+}
+
+/// The subprotocol name; the page and scripts offer it (clients offering none reach it too).
+public let sandboxSubprotocol = "transition-sandbox.v1"

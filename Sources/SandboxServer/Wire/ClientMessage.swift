@@ -1,0 +1,53 @@
+import TransitionCore
+
+/// A message from a client, parsed and type-checked (docs/PROTOCOL.md).
+enum ClientMessage {
+    case configure(MessageFields)
+    case pointer(PointerMessage)
+    case ping(seq: Int, time: Double)
+    case join(session: String)
+
+    static func parse(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
+        let fields = try MessageFields(try JSONValue.parse(bytes))
+        let type = try fields.string("type")
+        switch type {
+        case "configure":
+            return .configure(fields)
+        case "pointer":
+            return .pointer(try PointerMessage(fields))
+        case "ping":
+            try fields.onlyKnown(["type", "seq", "t"])
+            return .ping(seq: try fields.integer("seq"), time: try fields.number("t"))
+        case "join":
+            try fields.onlyKnown(["type", "session"])
+            return .join(session: try fields.string("session"))
+        default:
+            throw WireError(.unknownType, "unknown message type '\(type)'")
+        }
+    }
+}
+
+/// `{"type":"pointer","phase":…,"x":…,"y":…,"t":MS,"seq":N,"pointerId":ID?}`
+struct PointerMessage: Equatable {
+    let phase: PointerEvent.Phase
+    let x: Double
+    let y: Double
+    /// The client's clock, milliseconds.
+    let time: Double
+    let seq: Int
+    let pointerID: Int
+
+    init(_ fields: MessageFields) throws(WireError) {
+        try fields.onlyKnown(["type", "phase", "x", "y", "t", "seq", "pointerId", "pointerType"])
+        let phaseName = try fields.string("phase")
+        guard let phase = PointerEvent.Phase(rawValue: phaseName) else {
+            throw WireError(.invalidField, "'phase' must be down, move, up or cancel; got '\(phaseName)'")
+        }
+        self.phase = phase
+        x = try fields.number("x")
+        y = try fields.number("y")
+        time = try fields.number("t")
+        seq = try fields.integer("seq")
+        pointerID = fields.has("pointerId") ? try fields.integer("pointerId") : 0
+    }
+}
