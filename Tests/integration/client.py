@@ -1,0 +1,73 @@
+"""A small protocol client for the tests: sends messages, waits for the replies it expects."""
+import asyncio
+import json
+
+import websockets
+
+PROTOCOL = "transition-sandbox.v1"
+TIMEOUT = 10
+
+
+class Client:
+    def __init__(self, ws):
+        self.ws = ws
+        self.seq = 0
+        self.t = 1000.0
+        self.frames = []
+        self.events = []
+        self.welcome = None
+
+    @classmethod
+    async def connect(cls, url, **kwargs):
+        ws = await websockets.connect(url, subprotocols=[PROTOCOL], max_size=None, **kwargs)
+        client = cls(ws)
+        client.welcome = await client.expect("welcome")
+        await client.expect("frame")
+        return client
+
+    async def recv(self):
+        message = json.loads(await asyncio.wait_for(self.ws.recv(), TIMEOUT))
+        if message["type"] == "frame":
+            self.frames.append(message)
+        elif message["type"] == "transition":
+            self.events.append(message)
+        return message
+
+    async def expect(self, type_, **match):
+        while True:
+            message = await self.recv()
+            if message["type"] == type_ and all(message.get(k) == v for k, v in match.items()):
+                return message
+
+    async def send(self, message):
+        await self.ws.send(json.dumps(message))
+
+    async def pointer(self, phase, x, y=400, dt=16.0, **extra):
+        self.seq += 1
+        self.t += dt
+        await self.send({"type": "pointer", "phase": phase, "x": x, "y": y, "t": self.t, "seq": self.seq, **extra})
+        return self.seq
+
+    async def pan(self, dx, steps=15, hold=50.0, x0=100.0):
+        """Down, `steps` moves to x0+dx, a still hold (no velocity), up; waits for the ack of up."""
+        await self.pointer("down", x0, dt=0)
+        for i in range(1, steps + 1):
+            await self.pointer("move", x0 + dx * i / steps)
+        last = await self.pointer("up", x0 + dx, dt=hold)
+        await self.until(lambda m: m["type"] == "frame" and m["ack"] == last)
+        return last
+
+    async def until(self, predicate):
+        while True:
+            message = await self.recv()
+            if predicate(message):
+                return message
+
+    async def rest(self):
+        """Waits for the transition to finish or cancel, then for its final frame."""
+        event = await self.until(lambda m: m["type"] == "transition" and m["event"] in ("finished", "cancelled"))
+        frame = await self.until(lambda m: m["type"] == "frame" and m["phase"] in ("finished", "cancelled"))
+        return event, frame
+
+    async def close(self):
+        await self.ws.close()

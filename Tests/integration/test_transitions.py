@@ -1,0 +1,109 @@
+"""Pans over a real WebSocket: finish, cancel, viewers, independent sessions, shutdown."""
+import asyncio
+import subprocess
+
+from client import Client
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_binds_loopback_only(server):
+    listening = subprocess.run(["ss", "-ltn"], capture_output=True, text=True, check=True).stdout
+    lines = [l for l in listening.splitlines() if f":{server.port} " in l]
+    assert lines, listening
+    assert all("127.0.0.1:" in l for l in lines), lines
+
+
+def test_pan_past_threshold_finishes(server):
+    async def go():
+        c = await Client.connect(server.url)
+        await c.send({"type": "configure", "transition": "fade"})
+        await c.expect("configured")
+        await c.pan(150)  # 150 / 200 = 0.75
+        event, final = await c.rest()
+        assert event["event"] == "finished"
+        progress = [f["progress"] for f in c.frames if f["phase"] in ("finishing", "finished")]
+        assert progress == sorted(progress) and progress[-1] == 1
+        assert [e["event"] for e in c.events][:2] == ["began", "released"]
+        assert c.events[1]["decision"] == "finish" and c.events[1]["progress"] == 0.75
+        await c.close()
+    run(go())
+
+
+def test_short_pan_cancels_back_to_the_first_frame(server):
+    async def go():
+        c = await Client.connect(server.url)
+        await c.send({"type": "configure", "transition": "reveal", "fps": 60})
+        configured = await c.expect("configured")
+        assert configured["config"]["duration"] == 2.0
+        first = await c.expect("frame")
+        await c.pan(60)  # 0.3 → cancels over 0.3 × 2.0 s = 0.6 s
+        event, final = await c.rest()
+        assert event["event"] == "cancelled"
+        cancelling = [f for f in c.frames if f["phase"] == "cancelling"]
+        assert all(a["progress"] >= b["progress"] for a, b in zip(cancelling, cancelling[1:]))
+        assert final["progress"] == 0 and final["layers"] == first["layers"]
+        # The burst's release maps to the client's own (later) timestamp; the completion runs
+        # from there: first moving frame to the final one ≈ 0.6 s less up to one tick.
+        moving = [f for f in cancelling if f["progress"] < 0.3]
+        elapsed = final["t"] - moving[0]["t"]
+        assert 600 - 2 * 1000 / 60 - 20 <= elapsed <= 600 + 100, elapsed
+        # at 60 fps: about 0.6 × 60 = 36 frames (a loaded machine may skip a few ticks)
+        assert 25 <= len(cancelling) <= 40, len(cancelling)
+        await c.close()
+    run(go())
+
+
+def test_a_viewer_sees_the_drivers_frames_and_is_told_when_it_ends(server):
+    async def go():
+        driver = await Client.connect(server.url)
+        viewer = await Client.connect(server.url)
+        await viewer.send({"type": "join", "session": driver.welcome["session"]})
+        joined = await viewer.expect("joined")
+        assert joined["session"] == driver.welcome["session"]
+        await driver.pan(150)
+        await driver.rest()
+        event, final = await viewer.rest()
+        assert event["event"] == "finished"
+        assert final["n"] == driver.frames[-1]["n"] and final["layers"] == driver.frames[-1]["layers"]
+        viewer_ns = [f["n"] for f in viewer.frames]
+        assert viewer_ns == sorted(viewer_ns)  # latest state wins: in order, maybe coalesced
+        await viewer.send({"type": "pointer", "phase": "down", "x": 1, "y": 1, "t": 1, "seq": 1})
+        assert (await viewer.expect("error"))["code"] == "not-driver"
+        await driver.close()
+        ended = await viewer.expect("session-ended")
+        assert ended["session"] == driver.welcome["session"]
+        await viewer.close()
+    run(go())
+
+
+def test_two_sessions_do_not_interfere(server):
+    async def go():
+        a = await Client.connect(server.url)
+        b = await Client.connect(server.url)
+        assert a.welcome["session"] != b.welcome["session"]
+        await asyncio.gather(a.pan(160), b.pan(40))
+        (ea, _), (eb, _) = await asyncio.gather(a.rest(), b.rest())
+        assert ea["event"] == "finished" and eb["event"] == "cancelled"
+        await a.close()
+        await b.close()
+    run(go())
+
+
+def test_sigterm_closes_every_socket_with_1001_and_exits_0(make_server):
+    s = make_server()
+
+    async def go():
+        c = await Client.connect(s.url)
+        s.process.terminate()
+        try:
+            while True:
+                await c.recv()
+        except Exception:
+            pass
+        return c.ws.close_code
+
+    assert run(go()) == 1001
+    assert s.process.wait(timeout=10) == 0
