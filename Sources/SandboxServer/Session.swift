@@ -30,6 +30,12 @@ final class Session {
 
     var connections: [Connection] { (driver.map { [$0] } ?? []) + viewers }
 
+    /// Runs `body` for the driver and every viewer without building an array (per-frame path).
+    private func forEachConnection(_ body: (Connection) -> Void) {
+        if let driver { body(driver) }
+        for viewer in viewers { body(viewer) }
+    }
+
     func addViewer(_ connection: Connection) { viewers.append(connection) }
     func removeViewer(_ connection: Connection) { viewers.removeAll { $0 === connection } }
 
@@ -82,14 +88,14 @@ final class Session {
     private func apply(_ reaction: Reaction) {
         for event in reaction.events {
             let message = ServerMessages.transition(event, headroom: server.headroom)
-            for connection in connections { connection.enqueue(message) }
+            forEachConnection { $0.enqueue(message) }
         }
         if reaction.frame { frameChanged() }
     }
 
     func frameChanged() {
         frameNumber += 1
-        for connection in connections { connection.frameDue() }
+        forEachConnection { $0.frameDue() }
     }
 
     /// The current frame, encoded once per frame number whoever asks.
