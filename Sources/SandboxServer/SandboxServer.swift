@@ -199,6 +199,8 @@ public final class SandboxServer: @unchecked Sendable {
             for each in session.connections {
                 each.enqueue(ServerMessages.configured(session, joined: false, headroom: headroom))
             }
+        case .play:
+            try drivenSession(connection).play(at: received)
         case .pointer(let pointer):
             let session = try drivenSession(connection)
             if let last = connection.lastSeq, pointer.seq <= last {
@@ -211,7 +213,7 @@ public final class SandboxServer: @unchecked Sendable {
 
     private func drivenSession(_ connection: Connection) throws(WireError) -> Session {
         guard connection.isDriver, let session = connection.session else {
-            throw WireError(.notDriver, "this connection watches a session; only its driver sends configure and pointer")
+            throw WireError(.notDriver, "this connection watches a session; only its driver sends configure, pointer and play")
         }
         return session
     }

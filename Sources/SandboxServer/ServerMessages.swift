@@ -70,6 +70,9 @@ enum ServerMessages {
             w.key("event"); w.string("began")
             w.key("progress"); w.number(progress)
             w.key("grabbed"); w.bool(grabbed)
+        case .played:
+            w.key("event"); w.string("played")
+            w.key("progress"); w.number(0)
         case let .released(decision):
             w.key("event"); w.string("released")
             w.key("progress"); w.number(decision.progress)

@@ -70,6 +70,16 @@ final class Session {
         if engine.phase.isAnimating { server.displayLink(fps: settings.fps).add(self) }
     }
 
+    /// Runs the whole transition without a pan (a tap that presents), from the server's clock.
+    func play(at now: Double) throws(WireError) {
+        do {
+            apply(try engine.play(at: now))
+        } catch {
+            throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(engine.isPointerDown ? " with a pointer down" : ""); play it when it rests")
+        }
+        server.displayLink(fps: settings.fps).add(self)
+    }
+
     func tick(at now: Double) {
         apply(engine.advance(to: now))
     }

@@ -228,4 +228,48 @@ struct InteractiveTransitionTests {
         #expect(a == b)
         #expect(framesA == framesB)
     }
+
+    @Test("play runs the whole timeline linearly in time over the duration, ignoring the completion curve and speed")
+    func play() throws {
+        var engine = try Self.engine(.reveal) { $0.completionSpeed = 4; $0.completionCurve = .timing(.easeIn) }
+        let reaction = try engine.play(at: 10)
+        #expect(reaction == Reaction(frame: true, events: [.played]))
+        #expect(engine.phase == .finishing)
+        #expect(engine.completionEndTime == 10 + 2.0)
+        let frames = engine.runCompletion(from: 10)
+        for frame in frames.dropLast() {
+            #expect(abs(frame.progress - (frame.time - 10) / 2.0) < 1e-12)
+        }
+        #expect(frames.last?.phase == .finished)
+        #expect(frames.last?.layers == engine.animator.layers(at: 2.0))
+        #expect(frames.count == 120)
+    }
+
+    @Test("play is refused, changing nothing, while tracking, completing or with a pointer down")
+    func playRefused() throws {
+        var engine = try Self.engine()
+        _ = try engine.handle(PointerEvent(.down, x: 100, y: 400, time: 0))
+        var before = engine
+        #expect(throws: PlayError.notAtRest(.idle)) { try engine.play(at: 1) }
+        #expect(engine == before)
+        var gesture = Gesture(time: 0)
+        gesture.move(dx: 150, over: 0.2, steps: 12)
+        gesture.up()
+        _ = try engine.apply(Array(gesture.events.dropFirst()))
+        before = engine
+        #expect(throws: PlayError.notAtRest(.finishing)) { try engine.play(at: 1) }
+        #expect(engine == before)
+        #expect(throws: PlayError.nonFiniteTime) { try engine.play(at: .nan) }
+    }
+
+    @Test("a pointer grabs a played run like any completion")
+    func grabPlay() throws {
+        var engine = try Self.engine()
+        _ = try engine.play(at: 0)
+        _ = engine.advance(to: 0.5)
+        let progress = engine.progress
+        let reaction = try engine.handle(PointerEvent(.down, x: 100, y: 400, time: 0.5))
+        #expect(reaction.events == [.began(progress: progress, grabbed: true)])
+        #expect(engine.phase == .tracking)
+    }
 }

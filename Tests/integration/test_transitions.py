@@ -107,3 +107,27 @@ def test_sigterm_closes_every_socket_with_1001_and_exits_0(make_server):
 
     assert run(go()) == 1001
     assert s.process.wait(timeout=10) == 0
+
+
+def test_play_runs_the_whole_transition_and_refuses_while_busy(server):
+    async def scenario():
+        c = await Client.connect(server.url)
+        await c.send({"type": "configure", "transition": "fade", "duration": 0.2, "fps": 50})
+        await c.expect("configured")
+        await c.send({"type": "play"})
+        played = await c.expect("transition", event="played")
+        assert played["progress"] == 0
+        await c.send({"type": "play"})  # still finishing: refused, nothing changes
+        error = await c.expect("error")
+        assert error["code"] == "busy"
+        _, last = await c.rest()
+        assert last["progress"] == 1
+        frames = [f for f in c.frames if f["phase"] in ("finishing", "finished")]
+        # 0.2 s at 50 fps: the first frame at once, then about ten ticks
+        assert 9 <= len(frames) <= 13, len(frames)
+        assert all(a["progress"] <= b["progress"] for a, b in zip(frames, frames[1:]))
+        await c.send({"type": "play", "extra": 1})
+        assert (await c.expect("error"))["code"] == "unknown-field"
+        await c.close()
+
+    run(scenario())

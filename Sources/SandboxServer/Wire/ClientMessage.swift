@@ -6,6 +6,7 @@ enum ClientMessage {
     case pointer(PointerMessage)
     case ping(seq: Int, time: Double)
     case join(session: String)
+    case play
 
     static func parse(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         let fields = try MessageFields(try JSONValue.parse(bytes))
@@ -18,11 +19,14 @@ enum ClientMessage {
         case "ping":
             try fields.onlyKnown(["type", "seq", "t"])
             return .ping(seq: try fields.integer("seq"), time: try fields.number("t"))
+        case "play":
+            try fields.onlyKnown(["type"])
+            return .play
         case "join":
             try fields.onlyKnown(["type", "session"])
             return .join(session: try fields.string("session"))
         default:
-            throw WireError(.unknownType, "unknown message type '\(type)'")
+            throw WireError(.unknownType, "unknown message type '\(type)' (configure, pointer, play, ping, join)")
         }
     }
 }

@@ -36,6 +36,18 @@ struct Completion: Equatable, Sendable {
         }
     }
 
+    /// A non-interactive run of the whole transition (UIKit without an interaction controller):
+    /// the timeline advances linearly in time over the animator's duration, so every property
+    /// follows its own animation curve. `completionSpeed` and `completionCurve` do not apply:
+    /// they belong to the part after an interactive release.
+    init(playingFrom from: Double, at time: Double, configuration: TransitionConfiguration) {
+        start = time
+        self.from = from
+        to = 1
+        duration = (1 - from) * configuration.duration
+        curve = .timing(.linear)
+    }
+
     func isDone(at time: Double) -> Bool { time - start >= duration }
 
     /// Progress at `time`, kept within 0…1 (a spring may overshoot; the timeline cannot).

@@ -104,6 +104,24 @@ public struct InteractiveTransition: Equatable, Sendable {
         return Reaction(frame: wasAnimating, events: events)
     }
 
+    /// Runs the whole transition non-interactively from its start, like a tap that presents
+    /// with `animated: true` and no interaction controller: the phase becomes `finishing` and
+    /// ticks move it to the end. Refused (nothing changes) unless the transition rests with no
+    /// pointer down. A pointer may grab the run like any completion.
+    public mutating func play(at newTime: Double) throws(PlayError) -> Reaction {
+        guard newTime.isFinite else { throw .nonFiniteTime }
+        guard phase.isAtRest, !recognizer.hasPointerDown else { throw .notAtRest(phase) }
+        time = max(newTime, time)
+        progress = 0
+        lastRelease = nil
+        grabbedAt = nil
+        phase = .finishing
+        completion = Completion(playingFrom: 0, at: time, configuration: configuration)
+        var events: [TransitionEvent] = [.played]
+        advanceCompletion(to: time, events: &events)
+        return Reaction(frame: true, events: events)
+    }
+
     /// When the running completion (if any) will end, in engine time.
     public var completionEndTime: Double? {
         completion.map { $0.start + $0.duration }

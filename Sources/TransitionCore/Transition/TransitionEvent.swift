@@ -2,6 +2,9 @@
 public enum TransitionEvent: Equatable, Hashable, Sendable {
     /// Tracking started: a pan began, or a pointer grabbed a running completion.
     case began(progress: Double, grabbed: Bool)
+    /// A non-interactive run started (a tap's `present(animated: true)`): 0 → 1 on the
+    /// animators' own clock, no pan involved.
+    case played
     /// The pan ended or was cancelled and the engine chose how to complete.
     case released(ReleaseDecision)
     /// `completeTransition(true)`: the end state is reached.
