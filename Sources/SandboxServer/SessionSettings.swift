@@ -24,7 +24,7 @@ struct SessionSettings: Equatable {
             let name = try fields.string("transition")
             guard let kind = TransitionKind(rawValue: name) else {
                 let kinds = TransitionKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw WireError(.invalidField, "'transition' must be one of \(kinds); got '\(name)'")
+                throw WireError(.invalidField, "'transition' must be one of \(kinds); got '\(name)'", field: "transition")
             }
             if kind != c.kind && !fields.has("duration") { c.duration = kind.defaultDuration }
             c.kind = kind
@@ -32,7 +32,7 @@ struct SessionSettings: Equatable {
         if fields.has("operation") {
             let name = try fields.string("operation")
             guard let operation = TransitionOperation(rawValue: name) else {
-                throw WireError(.invalidField, "'operation' must be present or dismiss; got '\(name)'")
+                throw WireError(.invalidField, "'operation' must be present or dismiss; got '\(name)'", field: "operation")
             }
             c.operation = operation
         }
@@ -42,14 +42,14 @@ struct SessionSettings: Equatable {
         if fields.has("axis") {
             let name = try fields.string("axis")
             guard let axis = PanAxis(rawValue: name) else {
-                throw WireError(.invalidField, "'axis' must be x, y or free; got '\(name)'")
+                throw WireError(.invalidField, "'axis' must be x, y or free; got '\(name)'", field: "axis")
             }
             c.pan.axis = axis
         }
         if fields.has("direction") {
             let name = try fields.string("direction")
             guard let direction = PanDirection(rawValue: name) else {
-                throw WireError(.invalidField, "'direction' must be both, positive or negative; got '\(name)'")
+                throw WireError(.invalidField, "'direction' must be both, positive or negative; got '\(name)'", field: "direction")
             }
             c.pan.direction = direction
         }
@@ -63,9 +63,15 @@ struct SessionSettings: Equatable {
         if fields.has("completionCurve") { c.completionCurve = try Self.completionCurve(fields) }
         if fields.has("spring") {
             let spring = try fields.object("spring")
-            try spring.onlyKnown(["damping", "initialVelocity"])
-            if spring.has("damping") { c.springDamping = try spring.number("damping") }
-            if spring.has("initialVelocity") { c.springInitialVelocity = try spring.number("initialVelocity") }
+            do {
+                try spring.onlyKnown(["damping", "initialVelocity"])
+                if spring.has("damping") { c.springDamping = try spring.number("damping") }
+                if spring.has("initialVelocity") { c.springInitialVelocity = try spring.number("initialVelocity") }
+            } catch {
+                var nested = error  // name the field by its path, as validate() does
+                nested.field = error.field.map { "spring.\($0)" }
+                throw nested
+            }
         }
         if fields.has("flingVelocity") {
             c.flingVelocity = fields.isNull("flingVelocity") ? nil : try fields.number("flingVelocity")
@@ -105,7 +111,7 @@ struct SessionSettings: Equatable {
         if case .string(let name) = value {
             guard let curve = CompletionCurve(name: name) else {
                 let names = (TimingCurve.named.map(\.name) + ["spring"]).joined(separator: ", ")
-                throw WireError(.invalidField, "'completionCurve' must be one of \(names) or [x1, y1, x2, y2]; got '\(name)'")
+                throw WireError(.invalidField, "'completionCurve' must be one of \(names) or [x1, y1, x2, y2]; got '\(name)'", field: "completionCurve")
             }
             return curve
         }

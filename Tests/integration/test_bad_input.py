@@ -56,6 +56,31 @@ def test_bad_message_gets_its_error_and_changes_nothing(server, text, code):
     run(go())
 
 
+FIELD_ERRORS = [
+    ({"duration": "abc"}, "invalid-field", "duration"),
+    ({"duration": 0}, "invalid-config", "duration"),
+    ({"spring": {"damping": "x"}}, "invalid-field", "spring.damping"),
+    ({"spring": {"damping": 99}}, "invalid-config", "spring.damping"),
+    ({"spring": {"stiffness": 1}}, "unknown-field", "spring.stiffness"),
+    ({"clamp": [0.5]}, "invalid-field", "clamp"),
+    ({"transition": "wobble"}, "invalid-field", "transition"),
+    ({"fps": 0}, "invalid-config", "fps"),
+    ({"durtion": 1}, "unknown-field", "durtion"),
+]
+
+
+@pytest.mark.parametrize("patch,code,field", FIELD_ERRORS)
+def test_a_configure_error_names_the_field_to_blame(server, patch, code, field):
+    """The page shows each error next to its field: every configure error names one."""
+    async def go():
+        c = await Client.connect(server.url)
+        await c.send({"type": "configure", **patch})
+        error = await c.expect("error")
+        assert (error["code"], error.get("field")) == (code, field), error
+        await c.close()
+    run(go())
+
+
 def test_seq_must_increase_and_a_refusal_changes_nothing(server):
     async def go():
         c = await Client.connect(server.url)

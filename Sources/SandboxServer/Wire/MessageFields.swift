@@ -17,18 +17,18 @@ struct MessageFields {
     /// Refuses any key outside `allowed`, so a misspelt setting is an error, not a no-op.
     func onlyKnown(_ allowed: Set<String>) throws(WireError) {
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw WireError(.unknownField, "unknown field '\(unknown)'")
+            throw WireError(.unknownField, "unknown field '\(unknown)'", field: unknown)
         }
     }
 
     func value(_ key: String) throws(WireError) -> JSONValue {
-        guard let value = object[key] else { throw WireError(.missingField, "'\(key)' is required") }
+        guard let value = object[key] else { throw WireError(.missingField, "'\(key)' is required", field: key) }
         return value
     }
 
     func string(_ key: String) throws(WireError) -> String {
         guard case .string(let text) = try value(key) else {
-            throw WireError(.invalidField, "'\(key)' must be a string, got \(try value(key).typeName)")
+            throw WireError(.invalidField, "'\(key)' must be a string, got \(try value(key).typeName)", field: key)
         }
         return text
     }
@@ -40,9 +40,9 @@ struct MessageFields {
 
     static func number(_ value: JSONValue, _ key: String) throws(WireError) -> Double {
         guard case .number(let number) = value else {
-            throw WireError(.invalidField, "'\(key)' must be a number, got \(value.typeName)")
+            throw WireError(.invalidField, "'\(key)' must be a number, got \(value.typeName)", field: key)
         }
-        guard number.isFinite else { throw WireError(.invalidField, "'\(key)' must be a finite number") }
+        guard number.isFinite else { throw WireError(.invalidField, "'\(key)' must be a finite number", field: key) }
         return number
     }
 
@@ -50,14 +50,14 @@ struct MessageFields {
     func integer(_ key: String) throws(WireError) -> Int {
         let number = try number(key)
         guard number == number.rounded(), abs(number) <= 9_007_199_254_740_991 else {
-            throw WireError(.invalidField, "'\(key)' must be a whole number")
+            throw WireError(.invalidField, "'\(key)' must be a whole number", field: key)
         }
         return Int(number)
     }
 
     func numbers(_ key: String, count: Int) throws(WireError) -> [Double] {
         guard case .array(let items) = try value(key), items.count == count else {
-            throw WireError(.invalidField, "'\(key)' must be an array of \(count) numbers")
+            throw WireError(.invalidField, "'\(key)' must be an array of \(count) numbers", field: key)
         }
         var out: [Double] = []
         for item in items { out.append(try Self.number(item, key)) }
@@ -67,7 +67,7 @@ struct MessageFields {
     func object(_ key: String) throws(WireError) -> MessageFields {
         let value = try value(key)
         guard case .object = value else {
-            throw WireError(.invalidField, "'\(key)' must be an object, got \(value.typeName)")
+            throw WireError(.invalidField, "'\(key)' must be an object, got \(value.typeName)", field: key)
         }
         return try MessageFields(value)
     }

@@ -28,10 +28,11 @@ struct WireError: Error, Equatable {
     let message: String
     var seq: Int?
 
-    init(_ code: Code, _ message: String, seq: Int? = nil) {
+    init(_ code: Code, _ message: String, seq: Int? = nil, field: String? = nil) {
         self.code = code.rawValue
         self.message = message
         self.seq = seq
+        self.field = field
     }
 
     init(_ input: InputError, seq: Int?) {
