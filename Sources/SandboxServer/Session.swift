@@ -43,8 +43,10 @@ final class Session {
 
     func configure(_ fields: MessageFields) throws(WireError) {
         let next = try settings.applying(fields)
-        guard engine.phase.isAtRest else {
-            throw WireError(.busy, "the transition is \(engine.phase.rawValue); configure it when it rests")
+        // A pointer that is down (even before its pan begins) belongs to the current engine:
+        // a new one would not know it, and its next move would be refused.
+        guard engine.phase.isAtRest, !engine.isPointerDown else {
+            throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(engine.isPointerDown ? " with a pointer down" : ""); configure it when it rests")
         }
         // Validated by applying(_:), so this cannot fail.
         engine = try! InteractiveTransition(configuration: next.configuration)

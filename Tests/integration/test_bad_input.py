@@ -167,3 +167,17 @@ def test_a_client_offering_no_subprotocol_is_served(server):
         async with websockets.connect(server.url) as ws:
             assert json.loads(await ws.recv())["type"] == "welcome"
     run(go())
+
+
+def test_configure_with_a_pointer_down_is_busy_and_the_pointer_keeps_working(server):
+    async def go():
+        c = await Client.connect(server.url)
+        await c.pointer("down", 100)  # within the slop: the pan has not begun, the phase is idle
+        await c.send({"type": "configure", "transition": "fade"})
+        error = await c.expect("error")
+        assert error["code"] == "busy" and "pointer down" in error["message"]
+        seq = await c.pointer("move", 250)
+        frame = await c.until(lambda m: m["type"] == "frame" and m["ack"] == seq)
+        assert frame["phase"] == "tracking" and frame["progress"] == 0.75
+        await c.close()
+    run(go())

@@ -1,0 +1,94 @@
+// What the machine decided: phase, progress, velocity, the release decision, and a plot of
+// progress over (server) time for the last gesture with its release point and the threshold.
+
+const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
+
+export class Hud {
+  constructor(document) {
+    this.phase = document.getElementById("hud-phase");
+    this.progress = document.getElementById("hud-progress");
+    this.velocity = document.getElementById("hud-velocity");
+    this.decision = document.getElementById("hud-decision");
+    this.plot = document.getElementById("plot");
+    this.threshold = 0.5;
+    this.samples = [];  // [server ms, progress] of the last gesture
+    this.release = null;  // [server ms, progress]
+    this.releasePending = false;
+    this.recording = false;
+    this.dirty = true;
+  }
+
+  setThreshold(threshold) {
+    this.threshold = threshold;
+    this.dirty = true;
+  }
+
+  /** A pan began (or a run was played): the plot starts over. */
+  gestureBegan(grabbed) {
+    if (grabbed && this.recording) return;  // a grab continues the same gesture's plot
+    this.samples = [];
+    this.release = null;
+    this.recording = true;
+    this.decision.textContent = "—";
+    this.dirty = true;
+  }
+
+  released(event) {
+    const velocity = Number.isFinite(event.velocity) ? `, ${event.velocity.toFixed(2)}/s` : "";
+    this.decision.textContent = `${event.decision} (${event.reason}) at ${fixed(event.progress, 3)}${velocity}`;
+    this.releasePending = true;
+  }
+
+  frame(frame) {
+    this.phase.textContent = frame.phase;
+    this.progress.textContent = fixed(frame.progress, 3);
+    const [vx, vy] = frame.velocity ?? [0, 0];
+    this.velocity.textContent = `${fixed(vx, 0)}, ${fixed(vy, 0)} pt/s`;
+    if (!this.recording) return;
+    this.samples.push([frame.t, frame.progress]);
+    if (this.releasePending) {
+      this.release = [frame.t, frame.progress];
+      this.releasePending = false;
+    }
+    if (frame.phase === "finished" || frame.phase === "cancelled" || frame.phase === "idle") this.recording = false;
+    this.dirty = true;
+  }
+
+  /** Redraws the plot when something changed; called from requestAnimationFrame. */
+  drawPlot(dpr) {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const canvas = this.plot;
+    const cssWidth = canvas.clientWidth || 300;
+    const cssHeight = canvas.clientHeight || 120;
+    if (canvas.width !== Math.round(cssWidth * dpr)) canvas.width = Math.round(cssWidth * dpr);
+    if (canvas.height !== Math.round(cssHeight * dpr)) canvas.height = Math.round(cssHeight * dpr);
+    const ctx = canvas.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, cssWidth, cssHeight);
+    const pad = 6;
+    const y = (p) => cssHeight - pad - p * (cssHeight - 2 * pad);
+    ctx.strokeStyle = "#f2b84b";
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.moveTo(0, y(this.threshold));
+    ctx.lineTo(cssWidth, y(this.threshold));
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (this.samples.length < 2) return;
+    const t0 = this.samples[0][0];
+    const span = Math.max(this.samples[this.samples.length - 1][0] - t0, 1);
+    const x = (t) => pad + ((t - t0) / span) * (cssWidth - 2 * pad);
+    ctx.strokeStyle = "#5ec2ff";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    this.samples.forEach(([t, p], i) => (i ? ctx.lineTo(x(t), y(p)) : ctx.moveTo(x(t), y(p))));
+    ctx.stroke();
+    if (this.release) {
+      ctx.fillStyle = "#ff6b6b";
+      ctx.beginPath();
+      ctx.arc(x(this.release[0]), y(this.release[1]), 4, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
+}

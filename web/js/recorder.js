@@ -1,0 +1,101 @@
+// Records one gesture (from the next pointer down until the transition rests with no pointer
+// down) as a pan script in the format of docs/SCRIPTS.md, so it can be replayed headlessly.
+
+const round = (value, digits) => Number(value.toFixed(digits));
+const point = (x, y) => [round(x, 2), round(y, 2)];
+
+export class Recorder {
+  constructor() {
+    this.state = "off";  // off → armed → recording → done
+    this.script = null;
+  }
+
+  /** Waits for the next pointer down; `config` is the session's effective configuration. */
+  arm(config) {
+    this.state = "armed";
+    this.config = structuredClone(config);
+    this.steps = [];
+    this.lastTime = null;  // ms (page clock) at the end of the previous step
+    this.samples = null;   // the open `samples` step
+    this.pointersDown = 0;
+    this.outcome = null;
+    this.progress = null;
+  }
+
+  cancel() {
+    this.state = "off";
+  }
+
+  get isRecording() {
+    return this.state === "recording";
+  }
+
+  /** Time passing between steps becomes a `hold`. */
+  advanceTo(t) {
+    if (this.lastTime !== null && t > this.lastTime) this.steps.push({ hold: round(t - this.lastTime, 3) });
+    this.lastTime = t;
+  }
+
+  /** A pointer message the page sent for the pointer the pan follows. */
+  pointer(phase, x, y, t) {
+    if (this.state === "armed" && phase === "down") this.state = "recording";
+    if (this.state !== "recording") return;
+    if (phase === "move") {
+      if (!this.samples) {
+        this.samples = { samples: [], start: this.lastTime ?? t };
+        this.steps.push(this.samples);
+      }
+      this.samples.samples.push([round(t - this.samples.start, 3), ...point(x, y)]);
+      return;
+    }
+    if (this.samples) {
+      const last = this.samples.samples[this.samples.samples.length - 1];
+      this.lastTime = this.samples.start + last[0];
+      delete this.samples.start;
+      this.samples = null;
+    }
+    this.advanceTo(t);
+    if (phase === "down") {
+      this.steps.push({ down: point(x, y) });
+      this.pointersDown += 1;
+    } else {
+      this.steps.push(phase === "up" ? { up: true } : { cancel: true });
+      this.pointersDown = Math.max(this.pointersDown - 1, 0);
+    }
+  }
+
+  /** The page sent `play` (a tap). */
+  play(t) {
+    if (this.state !== "recording") return;
+    this.advanceTo(t);
+    this.steps.push({ play: true });
+  }
+
+  /**
+   * A transition event arrived. The recording ends when the transition is finished or cancelled
+   * with no pointer down; returns the script then, else null.
+   */
+  event(event) {
+    if (this.state !== "recording") return null;
+    if (event.event !== "finished" && event.event !== "cancelled") return null;
+    if (this.pointersDown > 0) return null;
+    this.outcome = event.event;
+    this.progress = event.progress;
+    return this.finish();
+  }
+
+  finish() {
+    this.steps.push({ wait: "rest" });
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    this.script = {
+      script: 1,
+      name: `recorded-${this.config.transition}-${stamp}`,
+      description: `A ${this.config.transition} ${this.config.operation} gesture recorded in the page.`,
+      config: this.config,
+      steps: this.steps,
+      expect: { outcome: this.outcome, progress: this.progress },
+    };
+    this.state = "done";
+    return this.script;
+  }
+}
