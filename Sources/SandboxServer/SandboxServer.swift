@@ -259,7 +259,11 @@ private func sandboxCallback(
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         server.wokenUp()
     default:
-        break
+        // Being the "default" protocol, this callback also receives the plain HTTP connections
+        // that serve the page: lws' own handler serves the mounted files and keeps the
+        // connection alive between requests (without it, a second file on one keep-alive
+        // connection is cut short).
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
     return 0
 }

@@ -272,4 +272,17 @@ struct InteractiveTransitionTests {
         #expect(reaction.events == [.began(progress: progress, grabbed: true)])
         #expect(engine.phase == .tracking)
     }
+
+    @Test("at rest before the start and after a cancel the destination is not in the container")
+    func restingLayers() throws {
+        let pop = try Self.engine(.pop)
+        #expect(pop.layers().map(\.id) == [.from, .thumbnail])
+        let reveal = try Self.engine(.reveal)
+        #expect(!reveal.layers().contains { $0.id == .to || $0.id == .mask })
+        #expect(reveal.layers().contains { $0.id == .logo })
+        var tracking = try Self.engine(.pop)
+        _ = try tracking.apply(Gesture.pan(dx: 60, over: 0.2).events.dropLast())
+        #expect(tracking.phase == .tracking)
+        #expect(tracking.layers().contains { $0.id == .to })
+    }
 }

@@ -131,3 +131,23 @@ def test_play_runs_the_whole_transition_and_refuses_while_busy(server):
         await c.close()
 
     run(scenario())
+
+
+def test_the_page_is_served_file_after_file_on_one_keep_alive_connection(server):
+    """The browser fetches the page's modules over one connection: each arrives whole, typed."""
+    import http.client
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "web"
+    files = {"/": ("text/html", web / "index.html"), "/style.css": ("text/css", web / "style.css")}
+    for module in sorted((web / "js").glob("*.js")):
+        files[f"/js/{module.name}"] = ("text/javascript", module)
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    for path, (kind, source) in files.items():
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        assert response.status == 200, path
+        assert response.getheader("content-type").startswith(kind), (path, response.getheader("content-type"))
+        assert body == source.read_bytes(), path
+    connection.close()

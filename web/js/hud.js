@@ -15,6 +15,7 @@ export class Hud {
     this.release = null;  // [server ms, progress]
     this.releasePending = false;
     this.recording = false;
+    this.latest = null;
     this.dirty = true;
   }
 
@@ -39,11 +40,9 @@ export class Hud {
     this.releasePending = true;
   }
 
+  /** Every frame, as it arrives: the plot needs all of them, the text only the latest. */
   frame(frame) {
-    this.phase.textContent = frame.phase;
-    this.progress.textContent = fixed(frame.progress, 3);
-    const [vx, vy] = frame.velocity ?? [0, 0];
-    this.velocity.textContent = `${fixed(vx, 0)}, ${fixed(vy, 0)} pt/s`;
+    this.latest = frame;
     if (!this.recording) return;
     this.samples.push([frame.t, frame.progress]);
     if (this.releasePending) {
@@ -52,6 +51,16 @@ export class Hud {
     }
     if (frame.phase === "finished" || frame.phase === "cancelled" || frame.phase === "idle") this.recording = false;
     this.dirty = true;
+  }
+
+  /** Writes the latest frame's numbers; called from requestAnimationFrame. */
+  showFrame() {
+    const frame = this.latest;
+    if (!frame) return;
+    this.phase.textContent = frame.phase;
+    this.progress.textContent = fixed(frame.progress, 3);
+    const [vx, vy] = frame.velocity ?? [0, 0];
+    this.velocity.textContent = `${fixed(vx, 0)}, ${fixed(vy, 0)} pt/s`;
   }
 
   /** Redraws the plot when something changed; called from requestAnimationFrame. */

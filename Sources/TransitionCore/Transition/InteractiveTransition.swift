@@ -35,7 +35,17 @@ public struct InteractiveTransition: Equatable, Sendable {
     /// True while the pointer the pan follows is down (recognized or not).
     public var isPointerDown: Bool { recognizer.hasPointerDown }
 
-    public func layers() -> [LayerState] { animator.layers(at: timelineTime) }
+    /// What the container shows. Before the transition starts (idle) and once it is cancelled,
+    /// the destination is not in the container: UIKit's animator adds the `to` view in
+    /// `animateTransition` and the cancelled transition removes it. So at rest at progress 0
+    /// only the source side is shown (pop: the list with its thumbnail, not a scaled detail on
+    /// top of it; reveal: no feed peeking through the logo-sized mask).
+    public func layers() -> [LayerState] {
+        let layers = animator.layers(at: timelineTime)
+        guard phase == .idle || phase == .cancelled else { return layers }
+        let masks = Set(layers.compactMap { $0.id == .to ? $0.mask : nil })
+        return layers.filter { $0.id != .to && !masks.contains($0.id) }
+    }
 
     public func frame() -> Frame {
         Frame(phase: phase, progress: progress, time: time, velocity: velocity, layers: layers())

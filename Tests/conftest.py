@@ -1,6 +1,5 @@
-"""Starts the real `sandbox serve` on port 0 and hands tests its port; always stops it."""
-import json
-import os
+"""Shared by the integration and browser tests: starts the real `sandbox serve` (port 0 unless
+told otherwise) and hands tests its port; always stops it."""
 import re
 import signal
 import subprocess
@@ -8,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BINARY = ROOT / ".build" / "debug" / "sandbox"
 PROTOCOL = "transition-sandbox.v1"
 
 
 class Server:
-    def __init__(self, *extra):
+    def __init__(self, *extra, port=0):
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", "--web-root", str(ROOT / "web"), *extra],
+            [str(BINARY), "serve", "--port", str(port), "--web-root", str(ROOT / "web"), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         line = self.process.stdout.readline()
@@ -26,6 +25,7 @@ class Server:
             raise RuntimeError(f"server did not start: {line!r} {self.process.stderr.read()}")
         self.host, self.port = match.group(1), int(match.group(2))
         self.url = f"ws://{self.host}:{self.port}/"
+        self.page = f"http://{self.host}:{self.port}/"
 
     def stop(self):
         if self.process.poll() is None:
@@ -48,8 +48,8 @@ def server():
 def make_server():
     started = []
 
-    def start(*extra):
-        s = Server(*extra)
+    def start(*extra, port=0):
+        s = Server(*extra, port=port)
         started.append(s)
         return s
 

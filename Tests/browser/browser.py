@@ -1,0 +1,168 @@
+"""Drives the page in Debian's headless Chromium through Selenium: W3C pointer actions in
+container points, waits on the page's own state (`window.sandbox`), never on a sleep."""
+import shutil
+import tempfile
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = "/usr/lib/chromium/chromium"  # the real binary, not Debian's wrapper script
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+TIMEOUT = 15
+
+# Waits for two animation frames, so the latest state has been drawn.
+AFTER_PAINT = "const done = arguments[arguments.length - 1];" \
+              "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
+
+# The canvas pixels as one flat RGBA list is too big to ship; compare inside the page instead.
+SNAPSHOT = """
+const canvas = document.getElementById('screen');
+const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+window.__snapshots = window.__snapshots || {};
+window.__snapshots[arguments[0]] = data;
+return data.length;
+"""
+
+DIFFERENCE = """
+const [a, b] = [window.__snapshots[arguments[0]], window.__snapshots[arguments[1]]];
+if (a.length !== b.length) return null;
+let sum = 0, differing = 0;
+for (let i = 0; i < a.length; i += 4) {
+  const d = Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
+  sum += d;
+  if (d > 48) differing += 1;
+}
+return {mean: sum / (a.length / 4) / 3, differing: differing / (a.length / 4)};
+"""
+
+# The mean colour of a container-point rectangle of the canvas.
+MEAN_COLOUR = """
+const [x, y, w, h] = arguments[0];
+const canvas = document.getElementById('screen');
+const k = canvas.width / window.sandbox.config.container[0];
+const data = canvas.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k),
+                                                   Math.round(w * k), Math.round(h * k)).data;
+const mean = [0, 0, 0];
+for (let i = 0; i < data.length; i += 4) { mean[0] += data[i]; mean[1] += data[i + 1]; mean[2] += data[i + 2]; }
+return mean.map((v) => v / (data.length / 4));
+"""
+
+
+def make_driver(width=1280, height=1000, mobile=False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="sandbox-chromium-")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 f"--user-data-dir={profile}", f"--window-size={width},{height}",
+                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
+        options.add_argument(flag)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.profile_dir = profile
+    return driver
+
+
+def quit_driver(driver):
+    driver.quit()
+    shutil.rmtree(driver.profile_dir, ignore_errors=True)
+
+
+class Page:
+    def __init__(self, driver, url):
+        self.driver = driver
+        self.url = url
+
+    def open(self):
+        self.driver.get(self.url)
+        self.wait("window.sandbox && window.sandbox.connected && window.sandbox.phase !== null")
+        self.paint()
+        return self
+
+    # --- state -------------------------------------------------------------------------
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def get(self, name):
+        return self.js(f"return window.sandbox.{name}")
+
+    def wait(self, condition, timeout=TIMEOUT, message=None):
+        WebDriverWait(self.driver, timeout).until(
+            lambda d: d.execute_script(f"return Boolean({condition})"),
+            message or f"timed out waiting for {condition}")
+
+    def paint(self):
+        self.driver.execute_async_script(AFTER_PAINT)
+
+    def wait_echo(self):
+        """Waits for the server's frame acknowledging the last pointer message sent."""
+        self.wait("window.sandbox.seq > 0 && window.sandbox.ack >= window.sandbox.seq")
+
+    def wait_rest(self, phase=None):
+        phases = [phase] if phase else ["finished", "cancelled"]
+        self.wait(f"{phases!r}.includes(window.sandbox.phase)")
+        self.paint()
+
+    # --- the form ------------------------------------------------------------------------
+    def set_field(self, name, value):
+        """Types a value into a settings control and commits it (a `change` event)."""
+        self.js("""
+            const control = document.getElementById('settings').elements[arguments[0]];
+            control.value = arguments[1];
+            control.dispatchEvent(new Event('change', {bubbles: true}));
+        """, name, value)
+
+    def configure(self, name, value, check):
+        """Sets a field and waits until the server's configuration says `check`."""
+        self.set_field(name, value)
+        self.wait(f"window.sandbox.config && {check}")
+        self.wait("['idle', 'finished', 'cancelled'].includes(window.sandbox.phase)")
+        self.paint()
+
+    def field_error(self, field):
+        return self.js("return document.querySelector(`.field-error[data-field='${arguments[0]}']`).textContent",
+                       field)
+
+    # --- pixels --------------------------------------------------------------------------
+    def snapshot(self, name):
+        self.js(SNAPSHOT, name)
+
+    def difference(self, a, b):
+        return self.js(DIFFERENCE, a, b)
+
+    def mean_colour(self, rect):
+        return self.js(MEAN_COLOUR, list(rect))
+
+    def screenshot(self, path):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.driver.find_element("id", "screen").screenshot(str(path))
+
+    # --- pointers ------------------------------------------------------------------------
+    def client_point(self, x, y):
+        cx, cy = self.js("return window.sandbox.containerToClient(arguments[0], arguments[1])", x, y)
+        return int(round(cx)), int(round(cy))
+
+    def drag(self, points, kind="mouse", release=True):
+        """Presses at points[0], moves through the rest (one zero-duration move each: one
+        pointermove per frame), and releases unless told not to; waits for the echo."""
+        pointer = PointerInput(interaction.POINTER_TOUCH if kind == "touch" else interaction.POINTER_MOUSE, kind)
+        actions = ActionBuilder(self.driver, mouse=pointer, duration=0)
+        x, y = self.client_point(*points[0])
+        actions.pointer_action.move_to_location(x, y)
+        actions.pointer_action.pointer_down()
+        for point in points[1:]:
+            x, y = self.client_point(*point)
+            actions.pointer_action.move_to_location(x, y)
+        if release:
+            actions.pointer_action.pointer_up()
+        actions.perform()
+        self.wait_echo()
+
+    def tap(self, x, y, kind="mouse"):
+        self.drag([(x, y)], kind=kind)

@@ -1,0 +1,386 @@
+// The page: wires the connection, the pointer input, the renderer and the panels together.
+// onmessage only records state (the latest frame wins); all drawing happens in
+// requestAnimationFrame.
+
+import { Connection } from "./connection.js";
+import { Hud } from "./hud.js";
+import { PointerInput } from "./input.js";
+import { LatencyMeter } from "./latency.js";
+import { Recorder } from "./recorder.js";
+import { Renderer } from "./renderer.js";
+import { HERBS, cardFrame } from "./screens.js";
+import { SettingsForm } from "./settings.js";
+
+const $ = (id) => document.getElementById(id);
+const RESTING = new Set(["idle", "finished", "cancelled"]);
+
+const state = {
+  session: null,
+  role: "driver",          // or "viewer" after `join`
+  config: null,            // the effective configuration, as the server last said
+  container: [390, 844],
+  logo: null,
+  frame: null,             // the latest frame (latest wins)
+  frameCount: 0,
+  drawnFrame: null,
+  seq: 0,                  // the last pointer seq sent on this connection
+  ack: null,               // the highest ack received on this connection
+  selected: 1,             // the herb whose thumbnail the pop opens (card 1 = the default origin)
+  scroll: 0,               // the strip's scroll position, in cards
+  requests: [],            // [{kind, field}] awaiting `configured` / `joined` / `played` / `error`
+  restore: null,           // the configuration to restore after a reconnect
+};
+
+const screen = $("screen");
+const renderer = new Renderer(screen);
+const hud = new Hud(document);
+const latency = new LatencyMeter();
+const recorder = new Recorder();
+const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
+const connection = new Connection(wsURL, { onOpen, onMessage, onState });
+const settings = new SettingsForm($("settings"), (patch, field) => configure(patch, field));
+let cssScale = 1;
+let sceneVersion = 0;
+
+// MARK: - Sending
+
+function request(kind, field, message) {
+  if (!connection.send(message)) {
+    if (field) settings.showError(field, "not connected");
+    return false;
+  }
+  state.requests.push({ kind, field });
+  return true;
+}
+
+function configure(patch, field) {
+  if (state.role !== "driver") {
+    settings.showError(field, "watching another session: its driver sets it");
+    return;
+  }
+  request("configure", field, { type: "configure", ...patch });
+}
+
+function play() {
+  if (request("play", null, { type: "play" })) recorder.play(performance.now());
+}
+
+function sendPointer(phase, x, y, t, event, primary) {
+  state.seq += 1;
+  const message = {
+    type: "pointer", phase, x: round(x), y: round(y), t: Number(t.toFixed(3)), seq: state.seq,
+    pointerId: event.pointerId, pointerType: event.pointerType,
+  };
+  if (!connection.send(message)) return;
+  latency.sent(state.seq, performance.now());
+  if (primary) recorder.pointer(phase, message.x, message.y, message.t);
+}
+
+const round = (value) => Math.round(value * 100) / 100;
+
+// MARK: - Receiving
+
+function onOpen() {
+  state.seq = 0;
+  state.ack = null;
+  state.requests = [];
+  latency.reset();
+}
+
+function onState(kind, attempt, delay, code) {
+  const element = $("connection");
+  element.dataset.state = kind;
+  if (kind === "open") element.textContent = "connected";
+  else if (kind === "connecting") element.textContent = attempt ? `connecting… (attempt ${attempt + 1})` : "connecting…";
+  else element.textContent = `disconnected${code ? ` (${code})` : ""}, retrying in ${(delay / 1000).toFixed(1)} s`;
+  if (kind === "reconnecting" && state.config && state.role === "driver" && !state.restore) {
+    // The next session starts from the defaults: remember the settings to bring back.
+    state.restore = structuredClone(state.config);
+  }
+  if (kind !== "open") {
+    recorder.cancel();
+    showRecordState();
+  }
+}
+
+function settle(kind, error) {
+  const index = state.requests.findIndex((entry) => entry.kind === kind || (error && entry));
+  if (index < 0) return null;
+  return state.requests.splice(index, 1)[0];
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      state.session = message.session;
+      state.role = "driver";
+      state.logo = message.shapes?.logo ?? null;
+      applyConfig(message.config);
+      input.reset();
+      $("session-id").textContent = message.session;
+      $("own-session").hidden = true;
+      $("watch-state").textContent = "";
+      $("hint").textContent = "Drag across the screen to drive the transition; release to finish or cancel. Tap to play it.";
+      if (state.restore) {
+        // A reconnect made a fresh session: bring back the settings the page had.
+        const { restore } = state;
+        state.restore = null;
+        request("configure", "*", { type: "configure", ...restore });
+      }
+      break;
+    case "configured": {
+      const entry = settle("configure");
+      if (entry?.field) settings.clearError(entry.field);
+      applyConfig(message.config);
+      break;
+    }
+    case "joined":
+      settle("join");
+      state.role = "viewer";
+      state.session = message.session;
+      applyConfig(message.config);
+      $("session-id").textContent = `${message.session} (watching)`;
+      $("own-session").hidden = false;
+      $("watch-state").textContent = `Watching session ${message.session}: its frames, live.`;
+      $("hint").textContent = "Watching another session: its driver moves it.";
+      break;
+    case "frame":
+      state.frame = message;
+      state.frameCount += 1;
+      if (message.ack !== null && message.ack !== undefined) state.ack = Math.max(state.ack ?? 0, message.ack);
+      if (state.role === "driver") latency.frame(message, performance.now());
+      hud.frame(message);
+      break;
+    case "transition":
+      onTransition(message);
+      break;
+    case "error":
+      onError(message);
+      break;
+    case "session-ended":
+      $("watch-state").textContent = `Session ${message.session} ended; back to a session of your own.`;
+      connection.reconnect();
+      break;
+    default:
+      break;  // pong, or a message of a newer protocol
+  }
+}
+
+function onTransition(event) {
+  if (event.event === "began") hud.gestureBegan(event.grabbed);
+  else if (event.event === "played") {
+    settle("play");
+    hud.gestureBegan(false);
+  } else if (event.event === "released") hud.released(event);
+  const script = recorder.event(event);
+  if (script) recordingDone(script);
+  if (event.event === "finished" && state.role === "driver" && settings.autoReverse) {
+    // The next drag goes back: present ↔ dismiss (push ↔ pop for reveal and push).
+    const operation = state.config.operation === "present" ? "dismiss" : "present";
+    configure({ operation }, "operation");
+  }
+}
+
+function onError(error) {
+  if (error.seq !== undefined) {
+    console.warn("pointer refused:", error);
+    return;
+  }
+  const entry = settle(null, true);
+  if (entry?.kind === "join") {
+    $("watch-state").textContent = error.message;
+    return;
+  }
+  settings.showError(error.field ?? entry?.field ?? "*", error.message);
+}
+
+function applyConfig(config) {
+  state.config = config;
+  state.container = config.container;
+  // The herb whose card sits at the origin frame is the one the pop opens.
+  const [x, y] = config.originFrame;
+  const index = HERBS.findIndex((_, i) => {
+    const [cx, cy] = cardFrame(i, state.scroll, state.container);
+    return Math.abs(cx - x) < 0.5 && Math.abs(cy - y) < 0.5;
+  });
+  if (index >= 0) state.selected = index;
+  settings.show(config);
+  hud.setThreshold(config.threshold);
+  layout();
+}
+
+// MARK: - Taps and the strip
+
+function atRest() {
+  return state.frame !== null && RESTING.has(state.frame.phase);
+}
+
+function onTap(x, y) {
+  if (state.role !== "driver" || !atRest()) return;
+  const { transition, operation } = state.config;
+  if (transition === "pop" && operation === "present") {
+    const [w] = state.container;
+    const index = HERBS.findIndex((_, i) => {
+      const [cx, cy, cw, ch] = cardFrame(i, state.scroll, state.container);
+      return x >= cx && x <= cx + cw && y >= cy && y <= cy + ch;
+    });
+    if (index < 0) return;  // the list itself: only a herb opens
+    const [cx, , cw] = cardFrame(index, state.scroll, state.container);
+    if (cx < 0 || cx + cw > w) {
+      // A card cut by the screen's edge scrolls into view first (the origin frame must be on screen).
+      scrollStrip(cx < 0 ? -1 : 1);
+      return;
+    }
+    state.selected = index;
+    sceneVersion += 1;
+    configure({ originFrame: cardFrame(index, state.scroll, state.container) }, "*");
+  }
+  play();
+}
+
+/** Scrolls the strip by whole cards. The origin frame stays put; the herb under it changes. */
+function scrollStrip(step) {
+  const scroll = Math.min(Math.max(state.scroll + step, 0), HERBS.length - 3);
+  if (scroll === state.scroll) return;
+  state.selected += scroll - state.scroll;
+  state.scroll = scroll;
+  sceneVersion += 1;
+}
+
+screen.addEventListener("wheel", (event) => {
+  if (state.config?.transition !== "pop" || state.config.operation !== "present" || !atRest()) return;
+  event.preventDefault();
+  scrollStrip(Math.sign(event.deltaY || event.deltaX));
+}, { passive: false });
+
+// MARK: - Input, layout and drawing
+
+function toContainer(clientX, clientY) {
+  const rect = screen.getBoundingClientRect();
+  return [(clientX - rect.left) / cssScale, (clientY - rect.top) / cssScale];
+}
+
+const input = new PointerInput(screen, toContainer, {
+  pointer: sendPointer,
+  tap: onTap,
+  enabled: () => state.role === "driver" && connection.isOpen,
+});
+
+function layout() {
+  const [w, h] = state.container;
+  const stage = screen.parentElement.getBoundingClientRect();
+  const narrow = window.innerWidth <= 760;
+  const availableHeight = narrow ? Infinity : window.innerHeight - stage.top - 70;
+  const scale = Math.max(Math.min((stage.width - 16) / w, availableHeight / h), 0.25);
+  const dpr = window.devicePixelRatio || 1;
+  cssScale = scale;
+  renderer.resize(state.container, scale, dpr);
+  state.drawnFrame = null;
+}
+window.addEventListener("resize", layout);
+
+let lastPanels = 0;
+let drawnScene = -1;
+
+function render(now) {
+  if (state.frame !== state.drawnFrame || drawnScene !== sceneVersion) {
+    const scene = {
+      kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
+    };
+    renderer.draw(state.frame, scene);
+    state.drawnFrame = state.frame;
+    drawnScene = sceneVersion;
+    hud.showFrame();
+  }
+  hud.drawPlot(window.devicePixelRatio || 1);
+  if (now - lastPanels > 250) {
+    lastPanels = now;
+    showLatency(now);
+  }
+  requestAnimationFrame(render);
+}
+
+function ms(value) {
+  return Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : "—";
+}
+
+function showLatency(now) {
+  const summary = latency.summary();
+  for (const part of ["total", "network", "server"]) {
+    $(`lat-${part}-p50`).textContent = ms(summary[part].p50);
+    $(`lat-${part}-p99`).textContent = ms(summary[part].p99);
+  }
+  $("lat-count").textContent = String(summary.count);
+  $("frame-rate").textContent = String(latency.frameRate(now));
+}
+
+// MARK: - Recording and watching
+
+const recordButton = $("record");
+const download = $("download");
+
+function showRecordState(text) {
+  const recording = recorder.state === "armed" || recorder.state === "recording";
+  recordButton.setAttribute("aria-pressed", String(recording));
+  recordButton.textContent = recording ? "Stop recording" : "Record the next drag";
+  if (text) $("record-state").textContent = text;
+  else if (recorder.state === "armed") $("record-state").textContent = "Armed: the next drag is recorded.";
+  else if (recorder.state === "recording") $("record-state").textContent = "Recording until the transition rests…";
+}
+
+recordButton.addEventListener("click", () => {
+  if (recorder.state === "armed" || recorder.state === "recording") {
+    recorder.cancel();
+    showRecordState("Recording stopped; nothing saved.");
+    return;
+  }
+  if (!state.config || state.role !== "driver") return;
+  download.hidden = true;
+  recorder.arm(state.config);
+  showRecordState();
+});
+
+function recordingDone(script) {
+  const blob = new Blob([`${JSON.stringify(script, null, 2)}\n`], { type: "application/json" });
+  if (download.href) URL.revokeObjectURL(download.href);
+  download.href = URL.createObjectURL(blob);
+  download.download = `${script.name}.json`;
+  download.hidden = false;
+  const moves = script.steps.reduce((n, step) => n + (step.samples?.length ?? 0), 0);
+  showRecordState(`Recorded ${moves} moves; outcome ${script.expect.outcome}. Replay: sandbox pan FILE --url ${wsURL}`);
+}
+
+$("watch").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const id = event.target.elements.session.value.trim();
+  if (!id) return;
+  $("watch-state").textContent = `Joining ${id}…`;
+  request("join", null, { type: "join", session: id });
+});
+
+$("own-session").addEventListener("click", () => connection.reconnect());
+
+// A read-only view for tests and the curious (`sandbox` in the console).
+window.sandbox = {
+  get connected() { return connection.isOpen; },
+  get session() { return state.session; },
+  get role() { return state.role; },
+  get seq() { return state.seq; },
+  get ack() { return state.ack; },
+  get phase() { return state.frame?.phase ?? null; },
+  get progress() { return state.frame?.progress ?? null; },
+  get frameNumber() { return state.frame?.n ?? null; },
+  get framesReceived() { return state.frameCount; },
+  get config() { return state.config; },
+  get latency() { return latency.summary(); },
+  get recording() { return recorder.script; },
+  get selected() { return state.selected; },
+  containerToClient(x, y) {
+    const rect = screen.getBoundingClientRect();
+    return [rect.left + x * cssScale, rect.top + y * cssScale];
+  },
+};
+
+layout();
+connection.open();
+requestAnimationFrame(render);
