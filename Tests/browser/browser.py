@@ -1,5 +1,6 @@
 """Drives the page in Debian's headless Chromium through Selenium: W3C pointer actions in
 container points, waits on the page's own state (`window.sandbox`), never on a sleep."""
+import base64
 import shutil
 import tempfile
 from pathlib import Path
@@ -61,11 +62,16 @@ def make_driver(width=1280, height=1000, mobile=False):
                  f"--user-data-dir={profile}", f"--window-size={width},{height}",
                  "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
         options.add_argument(flag)
+    downloads = Path(profile) / "downloads"
+    downloads.mkdir()
+    options.add_experimental_option("prefs", {
+        "download.default_directory": str(downloads), "download.prompt_for_download": False})
     if mobile:
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.profile_dir = profile
+    driver.downloads = downloads
     return driver
 
 
@@ -82,6 +88,7 @@ class Page:
     def open(self):
         self.driver.get(self.url)
         self.wait("window.sandbox && window.sandbox.connected && window.sandbox.phase !== null")
+        self.outcomes_before = 0
         self.paint()
         return self
 
@@ -104,10 +111,17 @@ class Page:
         """Waits for the server's frame acknowledging the last pointer message sent."""
         self.wait("window.sandbox.seq > 0 && window.sandbox.ack >= window.sandbox.seq")
 
-    def wait_rest(self, phase=None):
-        phases = [phase] if phase else ["finished", "cancelled"]
-        self.wait(f"{phases!r}.includes(window.sandbox.phase)")
+    def wait_rest(self, outcome=None):
+        """Waits for the next outcome after the last drag (finished or cancelled, or the one
+        named), then for the page's follow-up settings (the auto-reverse) and a paint."""
+        self.wait(f"window.sandbox.outcomes.length > {self.outcomes_before}")
+        outcomes = self.get("outcomes")
+        if outcome:
+            assert outcomes[self.outcomes_before] == outcome, outcomes
+        self.wait("['idle', 'finished', 'cancelled'].includes(window.sandbox.phase)"
+                  " && window.sandbox.pendingRequests === 0")
         self.paint()
+        return outcomes[self.outcomes_before]
 
     # --- the form ------------------------------------------------------------------------
     def set_field(self, name, value):
@@ -139,6 +153,38 @@ class Page:
     def mean_colour(self, rect):
         return self.js(MEAN_COLOUR, list(rect))
 
+    def capture_when(self, name, condition):
+        """Arms a snapshot of the canvas, taken in the page as soon as `condition` holds and
+        two more frames were painted: the way to see the middle of one uninterrupted gesture
+        (chromedriver cancels pointer capture between two separate action sequences)."""
+        self.js("""
+            const [name, condition] = arguments;
+            const holds = new Function(`return Boolean(${condition})`);
+            if (window.__pictures) delete window.__pictures[name];
+            let settle = -1;
+            const look = () => {
+              if (settle < 0 && holds()) settle = 2;
+              if (settle > 0) settle -= 1;
+              else if (settle === 0) {
+                const canvas = document.getElementById('screen');
+                window.__snapshots = window.__snapshots || {};
+                window.__snapshots[name] = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+                window.__pictures = window.__pictures || {};
+                window.__pictures[name] = canvas.toDataURL('image/png');
+                return;
+              }
+              requestAnimationFrame(look);
+            };
+            requestAnimationFrame(look);
+        """, name, condition)
+
+    def captured(self, name, path=None):
+        self.wait(f"window.__pictures && window.__pictures[{name!r}] !== undefined")
+        if path:
+            data = self.js(f"return window.__pictures[{name!r}]")
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_bytes(base64.b64decode(data.split(",", 1)[1]))
+
     def screenshot(self, path):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.driver.find_element("id", "screen").screenshot(str(path))
@@ -150,13 +196,19 @@ class Page:
 
     def drag(self, points, kind="mouse", release=True):
         """Presses at points[0], moves through the rest (one zero-duration move each: one
-        pointermove per frame), and releases unless told not to; waits for the echo."""
+        pointermove per frame; ("pause", ms) holds still), and releases unless told not to;
+        waits for the server's echo of the last pointer message. Keep a gesture in one call:
+        chromedriver cancels the pointer capture between two action sequences."""
+        self.outcomes_before = len(self.get("outcomes"))
         pointer = PointerInput(interaction.POINTER_TOUCH if kind == "touch" else interaction.POINTER_MOUSE, kind)
         actions = ActionBuilder(self.driver, mouse=pointer, duration=0)
         x, y = self.client_point(*points[0])
         actions.pointer_action.move_to_location(x, y)
         actions.pointer_action.pointer_down()
         for point in points[1:]:
+            if point[0] == "pause":
+                actions.pointer_action.pause(point[1] / 1000)
+                continue
             x, y = self.client_point(*point)
             actions.pointer_action.move_to_location(x, y)
         if release:

@@ -29,6 +29,7 @@ const state = {
   scroll: 0,               // the strip's scroll position, in cards
   requests: [],            // [{kind, field}] awaiting `configured` / `joined` / `played` / `error`
   restore: null,           // the configuration to restore after a reconnect
+  outcomes: [],            // "finished" / "cancelled", in order, for this page's lifetime
 };
 
 const screen = $("screen");
@@ -172,6 +173,7 @@ function onTransition(event) {
     settle("play");
     hud.gestureBegan(false);
   } else if (event.event === "released") hud.released(event);
+  if (event.event === "finished" || event.event === "cancelled") state.outcomes.push(event.event);
   const script = recorder.event(event);
   if (script) recordingDone(script);
   if (event.event === "finished" && state.role === "driver" && settings.autoReverse) {
@@ -371,6 +373,8 @@ window.sandbox = {
   get progress() { return state.frame?.progress ?? null; },
   get frameNumber() { return state.frame?.n ?? null; },
   get framesReceived() { return state.frameCount; },
+  get outcomes() { return [...state.outcomes]; },
+  get pendingRequests() { return state.requests.length; },
   get config() { return state.config; },
   get latency() { return latency.summary(); },
   get recording() { return recorder.script; },
