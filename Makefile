@@ -18,7 +18,7 @@ run: build
 test: test-deps
 	swift build --product sandbox
 	swift test
-	python3 -m pytest -q Tests/integration
+	python3 -m pytest -q Tests/integration Tests/browser
 
 bench-core:
 	swift run -c release CoreBenchmark

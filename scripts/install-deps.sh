@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh Debian machine of this kind, and nothing twice.
 #   scripts/install-deps.sh run    libwebsockets (the server links it)
-#   scripts/install-deps.sh test   the above, plus what the integration tests use
+#   scripts/install-deps.sh test   the above, plus what the integration and browser tests use
 set -euo pipefail
 want=(libwebsockets-dev pkg-config)
 python_packages=()
 if [ "${1:-run}" = test ]; then
     want+=(iproute2)          # ss, to prove the loopback-only bind
-    python_packages+=(pytest websockets)
+    want+=(chromium chromium-driver fonts-dejavu-core)  # the page's tests, in a real browser
+    python_packages+=(pytest websockets selenium)
 fi
 missing=()
 for pkg in "${want[@]}"; do

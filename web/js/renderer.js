@@ -6,7 +6,7 @@
 import { drawContent, logoPath } from "./screens.js";
 
 /** Vertical strips a 3-D layer is cut into: each is drawn with its own affine map. */
-const STRIPS = 32;
+const STRIPS = 48;
 
 /** Projects a point of a layer (origin at its centre) through its CATransform3D (row vectors). */
 export function project(layer, x, y) {
@@ -101,8 +101,8 @@ export class Renderer {
 
   /**
    * A 2-D canvas has no projective maps, so the layer is drawn once into an offscreen canvas and
-   * then cut into vertical strips, each placed with the affine map of its projected corners.
-   * A rotation about the vertical axis keeps verticals vertical, so the strips meet cleanly.
+   * then cut into narrow vertical strips, each placed with an affine map fitted to the
+   * projection at the strip's centre.
    * Back faces are culled (`isDoubleSided = false`), as a flip's two sides need.
    */
   draw3D(layer, scene) {
@@ -125,30 +125,30 @@ export class Renderer {
     for (let i = 0; i < STRIPS; i += 1) {
       const x0 = -w / 2 + (w * i) / STRIPS;
       const x1 = -w / 2 + (w * (i + 1)) / STRIPS;
-      const topLeft = project(layer, x0, -h / 2);
-      const topRight = project(layer, x1, -h / 2);
-      const bottomLeft = project(layer, x0, h / 2);
-      const bottomRight = project(layer, x1, h / 2);
-      if (!topLeft || !topRight || !bottomLeft || !bottomRight) continue;
       ctx.save();
       ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
-      // Clip to the strip's exact quad (widened by a hair so neighbours leave no seam).
-      const grow = 0.35;
-      ctx.beginPath();
-      ctx.moveTo(topLeft[0] - grow, topLeft[1]);
-      ctx.lineTo(topRight[0] + grow, topRight[1]);
-      ctx.lineTo(bottomRight[0] + grow, bottomRight[1]);
-      ctx.lineTo(bottomLeft[0] - grow, bottomLeft[1]);
-      ctx.closePath();
-      ctx.clip();
-      // Source strip (sx…sx+sw, 0…h in points) → the parallelogram at topLeft.
+      // The strip's affine stand-in for the projection, fitted at its centre: a vertical line
+      // maps exactly (the depth of a rotation about the vertical axis varies with x only), so
+      // the error is a quarter of the height change across the strip, split evenly at its edges.
       const sw = x1 - x0;
+      const xm = (x0 + x1) / 2;
+      const centre = project(layer, xm, 0);
+      const centreLeft = project(layer, x0, 0);
+      const centreRight = project(layer, x1, 0);
+      const top = project(layer, xm, -h / 2);
+      const bottom = project(layer, xm, h / 2);
+      if (!centre || !centreLeft || !centreRight || !top || !bottom) {
+        ctx.restore();
+        continue;
+      }
+      const u = [(centreRight[0] - centreLeft[0]) / sw, (centreRight[1] - centreLeft[1]) / sw];
+      const v = [(bottom[0] - top[0]) / h, (bottom[1] - top[1]) / h];
       ctx.transform(
-        (topRight[0] - topLeft[0]) / sw, (topRight[1] - topLeft[1]) / sw,
-        (bottomLeft[0] - topLeft[0]) / h, (bottomLeft[1] - topLeft[1]) / h,
-        topLeft[0], topLeft[1],
+        u[0], u[1], v[0], v[1],
+        centre[0] - (sw / 2) * u[0] - (h / 2) * v[0], centre[1] - (sw / 2) * u[1] - (h / 2) * v[1],
       );
-      // Take half a point more on each side (within the surface) so the widened clip is filled.
+      // Each strip reaches half a point into its neighbours (within the surface): opaque
+      // overlaps leave no seam, where clipping each strip would leave anti-aliased hairlines.
       const left = Math.max(x0 + w / 2 - 0.5, 0);
       const right = Math.min(x1 + w / 2 + 0.5, w);
       ctx.drawImage(surface, left * q, 0, (right - left) * q, h * q, left - (x0 + w / 2), 0, right - left, h);
