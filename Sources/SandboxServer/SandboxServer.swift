@@ -135,7 +135,7 @@ public final class SandboxServer: @unchecked Sendable {
         connection.session = session
         connection.isDriver = true
         sessions[session.id] = session
-        connection.enqueue(ServerMessages.welcome(session, headroom: headroom))
+        connection.enqueue(ServerMessages.welcome(session.core, headroom: headroom))
         session.frameChanged()
     }
 
@@ -191,13 +191,13 @@ public final class SandboxServer: @unchecked Sendable {
             leave(connection)
             target.addViewer(connection)
             connection.session = target
-            connection.enqueue(ServerMessages.configured(target, joined: true, headroom: headroom))
+            connection.enqueue(ServerMessages.configured(target.core, joined: true, headroom: headroom))
             connection.frameDue()
         case .configure(let fields):
             let session = try drivenSession(connection)
             try session.configure(fields)
             for each in session.connections {
-                each.enqueue(ServerMessages.configured(session, joined: false, headroom: headroom))
+                each.enqueue(ServerMessages.configured(session.core, joined: false, headroom: headroom))
             }
         case .play:
             try drivenSession(connection).play(at: received)

@@ -2,7 +2,7 @@ import TransitionCore
 
 /// Encodes every server → client message (docs/PROTOCOL.md).
 enum ServerMessages {
-    static func welcome(_ session: Session, headroom: Int) -> JSONWriter {
+    static func welcome(_ session: SessionCore, headroom: Int) -> JSONWriter {
         var w = JSONWriter(headroom: headroom, capacity: 2048)
         w.beginObject()
         w.key("type"); w.string("welcome")
@@ -19,7 +19,7 @@ enum ServerMessages {
         return w
     }
 
-    static func configured(_ session: Session, joined: Bool, headroom: Int) -> JSONWriter {
+    static func configured(_ session: SessionCore, joined: Bool, headroom: Int) -> JSONWriter {
         var w = JSONWriter(headroom: headroom)
         w.beginObject()
         w.key("type"); w.string(joined ? "joined" : "configured")
@@ -90,7 +90,9 @@ enum ServerMessages {
         return w
     }
 
-    static func frame(_ frame: Frame, session: Session, now: Double, headroom: Int) -> JSONWriter {
+    /// The session's current frame, stamped `now` (server ms).
+    static func frame(_ session: SessionCore, now: Double, headroom: Int) -> JSONWriter {
+        let frame = session.engine.frame()
         var w = JSONWriter(headroom: headroom, capacity: 360 * frame.layers.count + 200)
         w.beginObject()
         w.key("type"); w.string("frame")
