@@ -1,0 +1,127 @@
+import CLibWebSockets
+
+/// A libwebsockets client context and its event loop, for the headless tools (`pan --url`,
+/// `latency`, `bench`). Not thread-safe: create it, connect, and run it on one thread; a second
+/// thread wants a loop of its own. Only `wake()` may be called from another thread.
+public final class ClientLoop: @unchecked Sendable {
+    private var native: UnsafeMutablePointer<clws_client>?
+    private var context: OpaquePointer? { native?.pointee.context }
+    private let clock = ServerClock()
+    private let timer: UnsafeMutablePointer<clws_timer>
+    private var wakeAt = Double.infinity
+    /// Sockets by identity, kept alive until lws is done with them.
+    var sockets: [ObjectIdentifier: ClientSocket] = [:]
+
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init() throws(StartError) {
+        clws_set_log_level(LLL_ERR)
+        timer = clws_timer_create(nil)!
+        native = clws_client_create(sandboxSubprotocol, clientCallback, nil)
+        guard native != nil else { throw StartError(description: "could not create a libwebsockets client context") }
+        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        if let context { clws_timer_cancel(context, timer) }
+        if let native { clws_client_destroy(native) }
+        sockets.removeAll()
+        free(timer)
+    }
+
+    /// Seconds on this loop's monotonic clock (since it was created).
+    public var now: Double { clock.now }
+
+    /// Starts connecting to a `ws://host:port/path` URL; the delegate hears how it goes.
+    /// `subprotocol` nil offers none.
+    public func connect(to url: WebSocketURL, subprotocol: String? = sandboxSubprotocol,
+                        delegate: ClientSocketDelegate) -> ClientSocket {
+        let socket = ClientSocket(loop: self, delegate: delegate)
+        sockets[ObjectIdentifier(socket)] = socket
+        let opaque = Unmanaged.passUnretained(socket).toOpaque()
+        let hostHeader = "\(url.host):\(url.port)"
+        let wsi = clws_client_connect(native, url.host, Int32(url.port), url.path, hostHeader, nil, subprotocol, opaque)
+        if wsi == nil { socket.failed("could not start connecting to \(url)") }
+        return socket
+    }
+
+    /// Services the loop until `done()` holds. The loop waits for network events and timers:
+    /// ask for a turn at a given time with `wake(at:)`.
+    public func run(until done: () -> Bool) {
+        guard let context else { return }
+        while !done() {
+            lws_service(context, 0)
+        }
+    }
+
+    /// Makes the loop return from its wait at `time` (seconds on `now`), so the caller can act.
+    public func wake(at time: Double) {
+        guard let context else { return }
+        if wakeAt > now, time >= wakeAt { return }  // an earlier wake is already set
+        wakeAt = time
+        clws_timer_schedule(context, timer, clientTimerFired, Int64(max(time - now, 0) * 1e6))
+    }
+
+    fileprivate func timerFired() { wakeAt = .infinity }
+
+    /// Wakes the loop from another thread.
+    public func wake() {
+        if let context { lws_cancel_service(context) }
+    }
+
+    func forget(_ socket: ClientSocket) { sockets[ObjectIdentifier(socket)] = nil }
+}
+
+/// `ws://host:port/path`, parsed strictly (the tools take it from the command line).
+public struct WebSocketURL: CustomStringConvertible, Sendable, Equatable {
+    public let host: String
+    public let port: Int
+    public let path: String
+
+    public init?(_ text: String) {
+        guard text.hasPrefix("ws://") else { return nil }
+        let rest = text.dropFirst(5)
+        let hostPort = rest.prefix { $0 != "/" }
+        path = rest.count > hostPort.count ? String(rest.dropFirst(hostPort.count)) : "/"
+        guard let colon = hostPort.lastIndex(of: ":"), colon != hostPort.startIndex,
+              let port = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(port)
+        else { return nil }
+        host = String(hostPort[..<colon])
+        self.port = port
+    }
+
+    public var description: String { "ws://\(host):\(port)\(path)" }
+}
+
+private func clientTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let owner = clws_timer_owner(sul) else { return }
+    Unmanaged<ClientLoop>.fromOpaque(owner).takeUnretainedValue().timerFired()
+}
+
+private func clientCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi, let opaque = lws_get_opaque_user_data(wsi) else { return 0 }
+    let socket = Unmanaged<ClientSocket>.fromOpaque(opaque).takeUnretainedValue()
+    switch reason {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        socket.opened(wsi)
+    case LWS_CALLBACK_CLIENT_RECEIVE:
+        return socket.receive(wsi, input, length)
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+        return socket.writable(wsi)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        socket.peerClosing(code: Int(clws_close_code(input, length)))
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+        let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
+        socket.failed(reason)
+    case LWS_CALLBACK_CLIENT_CLOSED:
+        socket.closed()
+    default:
+        break
+    }
+    return 0
+}
