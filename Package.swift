@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // Pure and deterministic: no I/O, no clock reads. Time comes in as an argument.
@@ -18,10 +19,17 @@ let package = Package(
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         // Sessions, the wire protocol, frame pacing on libwebsockets' own loop.
         .target(name: "SandboxServer", dependencies: ["TransitionCore", "CLibWebSockets"]),
+        // The headless tools: pan scripts (replayed in-process or over a WebSocket), latency, bench.
+        .target(
+            name: "SandboxTools",
+            dependencies: ["SandboxServer", "TransitionCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         // The thin command-line front end.
         .executableTarget(
             name: "sandbox",
-            dependencies: ["SandboxServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "SandboxServer", "SandboxTools", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Release-mode timing loop for the per-event cost of the engine (issue: ≤ 2 µs median).
         .executableTarget(name: "CoreBenchmark", dependencies: ["TransitionCore"]),
@@ -32,5 +40,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "SandboxToolsTests", dependencies: ["SandboxTools", "SandboxServer"]),
     ]
 )

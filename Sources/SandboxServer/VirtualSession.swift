@@ -56,7 +56,10 @@ public struct VirtualSession {
         link.ticks += 1
         self.link = link
         now = max(now, time)
-        let replies = transition(core.tick(at: time))
+        // Tick first, then encode: `transition(core.tick(...))` would read `self` (the old core)
+        // before the argument mutates it.
+        let reaction = core.tick(at: time)
+        let replies = transition(reaction)
         if !core.engine.phase.isAnimating { self.link = nil }
         return replies
     }

@@ -8,7 +8,8 @@ public final class ClientLoop: @unchecked Sendable {
     private var context: OpaquePointer? { native?.pointee.context }
     private let clock = ServerClock()
     private let timer: UnsafeMutablePointer<clws_timer>
-    private var wakeAt = Double.infinity
+    /// The deadline the timer is armed for, if any.
+    private var armedFor: Double?
     /// Sockets by identity, kept alive until lws is done with them.
     var sockets: [ObjectIdentifier: ClientSocket] = [:]
 
@@ -47,24 +48,28 @@ public final class ClientLoop: @unchecked Sendable {
         return socket
     }
 
-    /// Services the loop until `done()` holds. The loop waits for network events and timers:
-    /// ask for a turn at a given time with `wake(at:)`.
-    public func run(until done: () -> Bool) {
+    /// Services the loop until `done()` holds or the loop's clock reaches `deadline` (seconds on
+    /// `now`). The loop sleeps until a network event or the deadline; a timer is kept armed for
+    /// the deadline, and re-armed if libwebsockets' clock calls it ripe a hair before ours does.
+    public func run(until done: () -> Bool, deadline: Double = .infinity) {
         guard let context else { return }
         while !done() {
+            let now = self.now
+            if now >= deadline { return }
+            if deadline.isFinite && armedFor != deadline {
+                armedFor = deadline
+                clws_timer_schedule(context, timer, clientTimerFired, Int64((deadline - now) * 1e6))
+            }
             lws_service(context, 0)
         }
     }
 
-    /// Makes the loop return from its wait at `time` (seconds on `now`), so the caller can act.
-    public func wake(at time: Double) {
-        guard let context else { return }
-        if wakeAt > now, time >= wakeAt { return }  // an earlier wake is already set
-        wakeAt = time
-        clws_timer_schedule(context, timer, clientTimerFired, Int64(max(time - now, 0) * 1e6))
+    /// lws runs a ripe timer inside `lws_service` and then polls with no timeout when no other
+    /// timer is pending, so the loop would sleep on past the deadline: break the wait.
+    fileprivate func timerFired() {
+        armedFor = nil
+        wake()
     }
-
-    fileprivate func timerFired() { wakeAt = .infinity }
 
     /// Wakes the loop from another thread.
     public func wake() {

@@ -13,7 +13,7 @@ public protocol ClientSocketDelegate: AnyObject {
 /// One client WebSocket on a `ClientLoop`. Outgoing messages queue and leave one per
 /// WRITEABLE callback, as libwebsockets requires.
 public final class ClientSocket {
-    unowned let loop: ClientLoop
+    public unowned let loop: ClientLoop
     private weak var delegate: ClientSocketDelegate?
     private var wsi: OpaquePointer?
     private var outgoing: [[UInt8]] = []

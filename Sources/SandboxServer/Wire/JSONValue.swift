@@ -2,7 +2,8 @@ import Foundation
 
 /// A parsed JSON value. Decoded with Foundation's `JSONDecoder` so that `true` stays a boolean
 /// and never passes for the number 1, and numbers outside a Double's range are refused.
-enum JSONValue: Decodable, Equatable {
+/// Public for the headless tools, which read pan scripts and frames with it.
+public enum JSONValue: Decodable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +11,7 @@ enum JSONValue: Decodable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -35,8 +36,39 @@ enum JSONValue: Decodable, Equatable {
         }
     }
 
+    /// Parses one JSON document.
+    public static func decode(_ data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public var number: Double? { if case .number(let value) = self { return value } else { return nil } }
+    public var string: String? { if case .string(let value) = self { return value } else { return nil } }
+
+    /// Compact JSON text, object keys sorted (so the same value always gives the same bytes).
+    public var jsonText: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return "\(value)"
+        case .string(let value):
+            let data = (try? JSONEncoder().encode(value)) ?? Data("\"\"".utf8)
+            return String(decoding: data, as: UTF8.self)
+        case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case .object(let object):
+            let fields = object.keys.sorted().map { JSONValue.string($0).jsonText + ":" + object[$0]!.jsonText }
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+    }
+
     /// A short description of the value's JSON type, for error messages.
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

@@ -1,0 +1,233 @@
+import Foundation
+import SandboxServer
+
+/// A pan script (docs/SCRIPTS.md): the transition's settings, timed steps, expectations.
+public struct PanScript: Sendable {
+    public var name: String
+    public var description: String?
+    /// A `configure` message's fields, sent as they are (the server validates them).
+    public var configJSON: String?
+    public var steps: [Step]
+    public var expect: Expectations
+
+    public enum Step: Equatable, Sendable {
+        case down(x: Double, y: Double, pointer: Int)
+        /// A straight line to (x, y), or by (x, y) when `relative`, over `ms` at `hz`.
+        case move(x: Double, y: Double, relative: Bool, ms: Double, hz: Double, pointer: Int)
+        /// Recorded moves: [ms from the step's start, x, y].
+        case samples([[Double]], pointer: Int)
+        case hold(ms: Double)
+        case up(pointer: Int)
+        case cancel(pointer: Int)
+        case play
+        case wait(WaitCondition, timeoutMs: Double)
+    }
+
+    public enum WaitCondition: String, CaseIterable, Sendable {
+        case began, released, played, finished, cancelled
+        /// Finished or cancelled — or nothing running at all (a pan that never began).
+        case rest
+    }
+
+    public enum Outcome: String, Sendable {
+        case finished, cancelled, none
+    }
+
+    public struct Expectations: Equatable, Sendable {
+        public var outcome: Outcome?
+        public var progress: Double?
+        public var frames: ClosedRange<Int>?
+        public var latencyP99Ms: Double?
+    }
+
+    /// Steps at `hz` when a move does not say.
+    public static let defaultRate = 60.0
+    /// How long a `wait` waits when it does not say.
+    public static let defaultTimeoutMs = 10_000.0
+}
+
+/// A script that cannot be run, with where and why.
+public struct ScriptError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension PanScript {
+    public static func load(path: String) throws(ScriptError) -> PanScript {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ScriptError("\(path): cannot read: \(error.localizedDescription)")
+        }
+        let fallback = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        do {
+            return try parse(data, defaultName: fallback)
+        } catch {
+            throw ScriptError("\(path): \(error.description)")
+        }
+    }
+
+    public static func parse(_ data: Data, defaultName: String = "script") throws(ScriptError) -> PanScript {
+        let root: JSONValue
+        do {
+            root = try JSONValue.decode(data)
+        } catch {
+            throw ScriptError("not JSON (or a number beyond a double)")
+        }
+        guard case .object(let object) = root else { throw ScriptError("a script is one JSON object") }
+        let known: Set = ["script", "name", "description", "config", "steps", "expect"]
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ScriptError("unknown field '\(unknown)' (script, name, description, config, steps, expect)")
+        }
+        if let version = object["script"], version != .number(1) {
+            throw ScriptError("'script' must be 1 (the format's version)")
+        }
+        var script = PanScript(
+            name: try optionalString(object, "name") ?? defaultName,
+            description: try optionalString(object, "description"),
+            configJSON: nil, steps: [], expect: Expectations())
+        if let config = object["config"] {
+            guard case .object(var message) = config else { throw ScriptError("'config' must be an object of configure fields") }
+            message["type"] = .string("configure")
+            script.configJSON = JSONValue.object(message).jsonText
+        }
+        guard case .array(let steps)? = object["steps"], !steps.isEmpty else {
+            throw ScriptError("'steps' must be a non-empty array")
+        }
+        for (index, step) in steps.enumerated() {
+            do {
+                script.steps.append(try parseStep(step))
+            } catch {
+                throw ScriptError("steps[\(index)]: \(error.description)")
+            }
+        }
+        if let expect = object["expect"] {
+            do {
+                script.expect = try parseExpectations(expect)
+            } catch {
+                throw ScriptError("expect: \(error.description)")
+            }
+        }
+        return script
+    }
+
+    // MARK: - Steps
+
+    private static let actions = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait"]
+
+    private static func parseStep(_ value: JSONValue) throws(ScriptError) -> Step {
+        guard case .object(let step) = value else { throw ScriptError("a step is an object such as {\"down\": [100, 400]}") }
+        let present = actions.filter { step[$0] != nil }
+        guard present.count == 1, let action = present.first else {
+            throw ScriptError("a step has exactly one of \(actions.joined(separator: ", "))")
+        }
+        let options: [String: Set<String>] = [
+            "down": ["pointer"], "move": ["ms", "hz", "pointer"], "moveBy": ["ms", "hz", "pointer"],
+            "samples": ["pointer"], "hold": [], "up": ["pointer"], "cancel": ["pointer"], "play": [],
+            "wait": ["timeoutMs"],
+        ]
+        if let unknown = step.keys.sorted().first(where: { $0 != action && !options[action]!.contains($0) }) {
+            throw ScriptError("'\(action)' takes no '\(unknown)'")
+        }
+        var pointer = 0
+        if let id = try optionalNumber(step, "pointer") {
+            guard id == id.rounded(), id >= 0, id < 1e9 else { throw ScriptError("'pointer' must be a whole number ≥ 0") }
+            pointer = Int(id)
+        }
+        switch action {
+        case "down":
+            let (x, y) = try point(step["down"], "down")
+            return .down(x: x, y: y, pointer: pointer)
+        case "move", "moveBy":
+            let (x, y) = try point(step[action], action)
+            let ms = try optionalNumber(step, "ms") ?? 0
+            let hz = try optionalNumber(step, "hz") ?? defaultRate
+            guard ms >= 0, ms <= 3_600_000 else { throw ScriptError("'ms' must be in 0…3600000") }
+            guard hz > 0, hz <= 10_000 else { throw ScriptError("'hz' must be in (0, 10000]") }
+            return .move(x: x, y: y, relative: action == "moveBy", ms: ms, hz: hz, pointer: pointer)
+        case "samples":
+            guard case .array(let rows)? = step["samples"], !rows.isEmpty else {
+                throw ScriptError("'samples' must be a non-empty array of [ms, x, y]")
+            }
+            var samples: [[Double]] = []
+            for (index, row) in rows.enumerated() {
+                guard case .array(let items) = row, items.count == 3 else { throw ScriptError("samples[\(index)] must be [ms, x, y]") }
+                let values = items.compactMap(\.number)
+                guard values.count == 3 else { throw ScriptError("samples[\(index)] must be [ms, x, y], numbers") }
+                guard values[0] >= 0 else { throw ScriptError("samples[\(index)]: ms must be ≥ 0") }
+                if let previous = samples.last, values[0] < previous[0] {
+                    throw ScriptError("samples[\(index)]: times must not decrease (\(values[0]) after \(previous[0]))")
+                }
+                samples.append(values)
+            }
+            return .samples(samples, pointer: pointer)
+        case "hold":
+            guard let ms = step["hold"]?.number, ms >= 0, ms <= 3_600_000 else {
+                throw ScriptError("'hold' must be a number of milliseconds in 0…3600000")
+            }
+            return .hold(ms: ms)
+        case "up", "cancel":
+            guard step[action] == .bool(true) else { throw ScriptError("write {\"\(action)\": true}") }
+            return action == "up" ? .up(pointer: pointer) : .cancel(pointer: pointer)
+        case "play":
+            guard step["play"] == .bool(true) else { throw ScriptError("write {\"play\": true}") }
+            return .play
+        default:  // wait
+            let names = WaitCondition.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let name = step["wait"]?.string, let condition = WaitCondition(rawValue: name) else {
+                throw ScriptError("'wait' must be one of \(names)")
+            }
+            let timeout = try optionalNumber(step, "timeoutMs") ?? defaultTimeoutMs
+            guard timeout > 0, timeout <= 3_600_000 else { throw ScriptError("'timeoutMs' must be in (0, 3600000]") }
+            return .wait(condition, timeoutMs: timeout)
+        }
+    }
+
+    private static func parseExpectations(_ value: JSONValue) throws(ScriptError) -> Expectations {
+        guard case .object(let object) = value else { throw ScriptError("must be an object") }
+        let known: Set = ["outcome", "progress", "frames", "latencyP99Ms"]
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ScriptError("unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms)")
+        }
+        var expect = Expectations()
+        if let outcome = object["outcome"], outcome != .null {
+            guard let name = outcome.string, let parsed = Outcome(rawValue: name) else {
+                throw ScriptError("'outcome' must be finished, cancelled or none")
+            }
+            expect.outcome = parsed
+        }
+        if object["progress"] != .null { expect.progress = try optionalNumber(object, "progress") }
+        if let progress = expect.progress, !(0...1).contains(progress) { throw ScriptError("'progress' must be in 0…1") }
+        if let frames = object["frames"] {
+            guard case .array(let bounds) = frames, bounds.count == 2, let low = bounds[0].number, let high = bounds[1].number,
+                  low == low.rounded(), high == high.rounded(), low >= 0, low <= high, high < 1e9
+            else { throw ScriptError("'frames' must be [min, max], whole numbers") }
+            expect.frames = Int(low)...Int(high)
+        }
+        expect.latencyP99Ms = try optionalNumber(object, "latencyP99Ms")
+        if let budget = expect.latencyP99Ms, budget <= 0 { throw ScriptError("'latencyP99Ms' must be > 0") }
+        return expect
+    }
+
+    // MARK: - Values
+
+    private static func optionalNumber(_ object: [String: JSONValue], _ key: String) throws(ScriptError) -> Double? {
+        guard let value = object[key] else { return nil }
+        guard let number = value.number else { throw ScriptError("'\(key)' must be a number") }
+        return number
+    }
+
+    private static func optionalString(_ object: [String: JSONValue], _ key: String) throws(ScriptError) -> String? {
+        guard let value = object[key] else { return nil }
+        guard let text = value.string else { throw ScriptError("'\(key)' must be a string") }
+        return text
+    }
+
+    private static func point(_ value: JSONValue?, _ key: String) throws(ScriptError) -> (Double, Double) {
+        guard case .array(let pair)? = value, pair.count == 2, let x = pair[0].number, let y = pair[1].number else {
+            throw ScriptError("'\(key)' must be [x, y] in points")
+        }
+        return (x, y)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Histogram
+import SandboxServer
+
+/// Watches what the server sends during a replay, whichever way it is run: the phase and
+/// progress, transition events, the frames and their acknowledgements, the input → frame
+/// latency, and the frame trace.
+final class ReplayObserver {
+    private(set) var phase = "idle"
+    private(set) var progress = 0.0
+    private(set) var outcome: PanScript.Outcome = .none
+    /// Frames received since `startCounting()`.
+    private(set) var frames = 0
+    private var counting = false
+    /// The progress of the first frame acknowledging each pointer seq, in seq order.
+    private(set) var samples: [(seq: Int, progress: Double)] = []
+    private(set) var errors: [String] = []
+    private(set) var configured = false
+    private(set) var framesSinceConfigured = 0
+    /// Events since the last `wait` was met.
+    private var events: Set<String> = []
+    /// Pointer seqs sent and not yet acknowledged, with their send times (s).
+    private var pending: [Int: Double] = [:]
+    private var playsOutstanding = 0
+    private(set) var latency = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    private(set) var serverTime = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    /// Every frame's text, in order, when a trace is wanted.
+    var collectsTrace = false
+    private(set) var trace: [String] = []
+    /// Over a socket the latency is the round trip; in-process it is timed around the call.
+    var timesRoundTrips = true
+
+    func startCounting() { counting = true }
+
+    /// The first pointer seq sent while a completion was running (a grab), if any: from there
+    /// on the progress depends on when the touch arrived, which real time cannot repeat exactly.
+    private(set) var firstGrabSeq: Int?
+
+    func sentPointer(seq: Int, at time: Double) {
+        pending[seq] = time
+        if firstGrabSeq == nil, phase == "finishing" || phase == "cancelling" { firstGrabSeq = seq }
+    }
+    func sentPlay() { playsOutstanding += 1 }
+
+    /// Everything sent has been answered (a frame acknowledged each pointer, each play started
+    /// or was refused), so the phase seen is the phase after the inputs.
+    var isSettled: Bool { pending.isEmpty && playsOutstanding == 0 }
+
+    func satisfies(_ condition: PanScript.WaitCondition) -> Bool {
+        guard isSettled else { return false }
+        if condition == .rest { return phase == "idle" || phase == "finished" || phase == "cancelled" }
+        return events.contains(condition.rawValue)
+    }
+
+    func waitMet() { events.removeAll() }
+
+    /// One message from the server, arrived at `time` (s, the transport's clock).
+    func received(_ text: String, at time: Double) {
+        guard let message = try? JSONValue.decode(Data(text.utf8)), let type = message["type"]?.string else {
+            errors.append("not a JSON message: \(text.prefix(80))")
+            return
+        }
+        switch type {
+        case "frame":
+            frame(message, text: text, at: time)
+        case "transition":
+            let event = message["event"]?.string ?? ""
+            events.insert(event)
+            if event == "finished" { outcome = .finished }
+            if event == "cancelled" { outcome = .cancelled }
+            if event == "played" { playsOutstanding = max(playsOutstanding - 1, 0) }
+        case "configured":
+            configured = true
+            framesSinceConfigured = 0
+        case "error":
+            let code = message["code"]?.string ?? "?"
+            errors.append("\(code): \(message["message"]?.string ?? "")")
+            if let seq = message["seq"]?.number { pending[Int(seq)] = nil }
+            if message["seq"] == nil, code == "busy", playsOutstanding > 0 { playsOutstanding -= 1 }
+        default:
+            break
+        }
+    }
+
+    private func frame(_ message: JSONValue, text: String, at time: Double) {
+        framesSinceConfigured += 1
+        if counting { frames += 1 }
+        if collectsTrace { trace.append(text) }
+        phase = message["phase"]?.string ?? phase
+        progress = message["progress"]?.number ?? progress
+        guard let ack = message["ack"]?.number.map(Int.init) else { return }
+        if samples.last.map({ ack > $0.seq }) ?? true { samples.append((ack, progress)) }
+        for (seq, sent) in pending where seq <= ack {
+            pending[seq] = nil
+            if timesRoundTrips { _ = latency.record(UInt64(max(time - sent, 0) * 1e6)) }
+            if timesRoundTrips, seq == ack, let sentAt = message["sent"]?.number, let receivedAt = message["received"]?.number {
+                _ = serverTime.record(UInt64(max(sentAt - receivedAt, 0) * 1000))
+            }
+        }
+    }
+
+    /// Local replays time the engine in-process instead of a round trip.
+    func recordLatency(seconds: Double) {
+        _ = latency.record(UInt64(max(seconds, 0) * 1e6))
+    }
+}

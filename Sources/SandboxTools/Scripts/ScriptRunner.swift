@@ -1,0 +1,145 @@
+import Foundation
+import SandboxServer
+
+/// What one replay of a script did, and which expectations it missed.
+public struct ReplayReport: Sendable {
+    public let name: String
+    /// "local" or the server's URL.
+    public let mode: String
+    public let outcome: PanScript.Outcome
+    public let finalProgress: Double
+    /// Frames received from the first step on.
+    public let frames: Int
+    public let durationMs: Double
+    /// Input → frame: the round trip over a socket; in-process, the session's own time.
+    public let latency: LatencySummary?
+    /// The server's `sent − received` of acknowledged frames (over a socket only).
+    public let serverTime: LatencySummary?
+    /// The progress of the first frame acknowledging each pointer `seq`.
+    public let samples: [Sample]
+    /// The first seq sent while a completion ran (a grab): timing-dependent from there on.
+    public let firstGrabSeq: Int?
+    public let errors: [String]
+    public internal(set) var failures: [String]
+    /// The frames as JSON lines, when asked for.
+    public let traceLines: [String]
+
+    public struct Sample: Equatable, Sendable {
+        public let seq: Int
+        public let progress: Double
+    }
+
+    public var passed: Bool { failures.isEmpty }
+
+    /// The same report with more reasons to fail (e.g. disagreeing with another replay).
+    public func adding(failures more: [String]) -> ReplayReport {
+        var copy = self
+        copy.failures += more
+        return copy
+    }
+
+    public var summary: String {
+        var line = "\(passed ? "ok  " : "FAIL") \(name) [\(mode)]: \(outcome.rawValue), progress \(finalProgress), "
+            + "\(frames) frames, \(String(format: "%.0f", durationMs)) ms"
+        if let latency { line += "; input→frame \(latency.short)" }
+        if let serverTime { line += "; server \(serverTime.short)" }
+        return ([line] + failures.map { "     - \($0)" }).joined(separator: "\n")
+    }
+
+    public var json: String {
+        let samplesJSON = samples.map { "[\($0.seq),\($0.progress)]" }.joined(separator: ",")
+        let failuresJSON = failures.map { JSONValue.string($0).jsonText }.joined(separator: ",")
+        let errorsJSON = errors.map { JSONValue.string($0).jsonText }.joined(separator: ",")
+        return #"{"name":\#(JSONValue.string(name).jsonText),"mode":\#(JSONValue.string(mode).jsonText),"#
+            + #""passed":\#(passed),"outcome":"\#(outcome.rawValue)","progress":\#(finalProgress),"frames":\#(frames),"#
+            + #""durationMs":\#(durationMs),"latencyMs":\#(latency?.json ?? "null"),"serverMs":\#(serverTime?.json ?? "null"),"#
+            + #""samples":[\#(samplesJSON)],"errors":[\#(errorsJSON)],"failures":[\#(failuresJSON)]}"#
+    }
+}
+
+/// Runs pan scripts in-process (`runLocal`) or against a server (`runRemote`).
+public enum ScriptRunner {
+    public static func runLocal(_ script: PanScript, fps: Int = 60, trace: Bool = false) throws(ScriptError) -> ReplayReport {
+        var transport = LocalTransport(fps: fps)
+        return run(script, on: &transport, mode: "local", trace: trace)
+    }
+
+    public static func runRemote(_ script: PanScript, url: WebSocketURL, trace: Bool = false) throws(ScriptError) -> ReplayReport {
+        var transport = try RemoteTransport(url: url)
+        return run(script, on: &transport, mode: url.description, trace: trace)
+    }
+
+    private static func run<T: ReplayTransport>(_ script: PanScript, on transport: inout T, mode: String, trace: Bool) -> ReplayReport {
+        let observer = transport.observer
+        observer.collectsTrace = trace
+        var player = ScriptPlayer()
+        var failures: [String] = []
+        var duration = 0.0
+        do {
+            duration = try player.play(script, on: &transport)
+        } catch {
+            failures.append("run: \(error.description)")
+            duration = player.now
+            transport.stop()
+        }
+        var report = ReplayReport(
+            name: script.name, mode: mode, outcome: observer.outcome, finalProgress: observer.progress,
+            frames: observer.frames, durationMs: duration, latency: LatencySummary(observer.latency),
+            serverTime: LatencySummary(observer.serverTime),
+            samples: observer.samples.map { ReplayReport.Sample(seq: $0.seq, progress: $0.progress) },
+            firstGrabSeq: observer.firstGrabSeq,
+            errors: observer.errors, failures: failures, traceLines: observer.trace)
+        report.failures += check(script.expect, against: report)
+        return report
+    }
+
+    static func check(_ expect: PanScript.Expectations, against report: ReplayReport) -> [String] {
+        var failures: [String] = []
+        if let outcome = expect.outcome, outcome != report.outcome {
+            failures.append("outcome: expected \(outcome.rawValue), got \(report.outcome.rawValue)")
+        }
+        if let progress = expect.progress, abs(progress - report.finalProgress) > 1e-9 {
+            failures.append("progress: expected \(progress), got \(report.finalProgress)")
+        }
+        if let frames = expect.frames, !frames.contains(report.frames) {
+            failures.append("frames: expected \(frames.lowerBound)…\(frames.upperBound), got \(report.frames)")
+        }
+        if let budget = expect.latencyP99Ms, let p99 = report.latency?.p99, p99 > budget {
+            failures.append("latency: p99 \(LatencySummary.format(p99)) ms is over the budget of \(budget) ms")
+        }
+        return failures
+    }
+
+    /// How far apart progress samples may be once a grab has landed: the grab takes the running
+    /// completion where it is when the touch arrives, and over a socket that is real time (a
+    /// network delay later than on the virtual clock). 0.02 is about 10 ms of a 0.5 s completion.
+    public static let grabTolerance = 0.02
+
+    /// Where a replay over a socket and the in-process one disagree: the outcome, the final
+    /// progress, or the progress acknowledged for a pointer seq both saw — exactly, until a grab
+    /// (then within `grabTolerance`). A live server may coalesce frames, so a seq may have no
+    /// frame of its own there; completion ticks fall at other times and are not compared.
+    public static func disagreements(_ local: ReplayReport, _ remote: ReplayReport) -> [String] {
+        var out: [String] = []
+        if local.outcome != remote.outcome {
+            out.append("local and remote disagree on the outcome: \(local.outcome.rawValue) vs \(remote.outcome.rawValue)")
+        }
+        if local.finalProgress != remote.finalProgress {
+            out.append("local and remote disagree on the final progress: \(local.finalProgress) vs \(remote.finalProgress)")
+        }
+        let grab = [local.firstGrabSeq, remote.firstGrabSeq].compactMap { $0 }.min() ?? .max
+        let localBySeq = Dictionary(local.samples.map { ($0.seq, $0.progress) }, uniquingKeysWith: { a, _ in a })
+        let differing = remote.samples.filter { sample in
+            let tolerance = sample.seq < grab ? 0 : grabTolerance
+            return localBySeq[sample.seq].map { abs($0 - sample.progress) > tolerance } ?? false
+        }
+        if let first = differing.first {
+            out.append("local and remote disagree on \(differing.count) progress samples, first at seq \(first.seq): "
+                + "\(localBySeq[first.seq]!) vs \(first.progress)")
+        }
+        if !local.samples.isEmpty && !remote.samples.contains(where: { localBySeq[$0.seq] != nil }) {
+            out.append("local and remote share no acknowledged seq to compare")
+        }
+        return out
+    }
+}

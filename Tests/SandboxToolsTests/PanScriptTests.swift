@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import SandboxTools
+
+@Suite("Pan scripts")
+struct PanScriptTests {
+    static func parse(_ text: String) throws(ScriptError) -> PanScript {
+        try PanScript.parse(Data(text.utf8))
+    }
+
+    @Test("every step form parses")
+    func steps() throws {
+        let script = try Self.parse("""
+            {"script": 1, "name": "all", "config": {"transition": "fade", "duration": 0.5},
+             "steps": [{"down": [100, 400]}, {"move": [200, 400], "ms": 100, "hz": 120},
+                       {"moveBy": [-10, 0], "ms": 50}, {"samples": [[0, 190, 400], [16.5, 180, 401]]},
+                       {"hold": 40}, {"up": true}, {"wait": "rest", "timeoutMs": 5000}, {"play": true},
+                       {"down": [1, 2], "pointer": 3}, {"cancel": true, "pointer": 3}],
+             "expect": {"outcome": "finished", "progress": 1, "frames": [5, 50], "latencyP99Ms": 20}}
+            """)
+        #expect(script.name == "all")
+        #expect(script.configJSON == #"{"duration":0.5,"transition":"fade","type":"configure"}"#)
+        #expect(script.steps == [
+            .down(x: 100, y: 400, pointer: 0), .move(x: 200, y: 400, relative: false, ms: 100, hz: 120, pointer: 0),
+            .move(x: -10, y: 0, relative: true, ms: 50, hz: 60, pointer: 0),
+            .samples([[0, 190, 400], [16.5, 180, 401]], pointer: 0), .hold(ms: 40), .up(pointer: 0),
+            .wait(.rest, timeoutMs: 5000), .play, .down(x: 1, y: 2, pointer: 3), .cancel(pointer: 3),
+        ])
+        #expect(script.expect == PanScript.Expectations(outcome: .finished, progress: 1, frames: 5...50, latencyP99Ms: 20))
+    }
+
+    @Test("a bad script is refused with where and why", arguments: [
+        (#"{"steps": []}"#, "'steps' must be a non-empty array"),
+        (#"{"steps": [{"down": [1]}]}"#, "steps[0]: 'down' must be [x, y] in points"),
+        (#"{"steps": [{"down": [1, 2], "up": true}]}"#, "steps[0]: a step has exactly one of"),
+        (#"{"steps": [{"hold": true}]}"#, "steps[0]: 'hold' must be a number"),
+        (#"{"steps": [{"samples": [[5, 1, 1], [4, 1, 1]]}]}"#, "steps[0]: samples[1]: times must not decrease"),
+        (#"{"steps": [{"wait": "soon"}]}"#, "steps[0]: 'wait' must be one of"),
+        (#"{"steps": [{"up": true, "ms": 3}]}"#, "steps[0]: 'up' takes no 'ms'"),
+        (#"{"steps": [{"up": true}], "expect": {"outcome": "won"}}"#, "expect: 'outcome' must be"),
+        (#"{"steps": [{"up": true}], "extra": 1}"#, "unknown field 'extra'"),
+        (#"{"script": 2, "steps": [{"up": true}]}"#, "'script' must be 1"),
+        (#"[1]"#, "a script is one JSON object"),
+    ])
+    func refused(text: String, message: String) {
+        #expect {
+            try Self.parse(text)
+        } throws: { error in
+            (error as? ScriptError)?.description.hasPrefix(message) == true
+                || (error as? ScriptError)?.description.contains(message) == true
+        }
+    }
+
+    @Test("the local replay of a drag past the threshold finishes, deterministically")
+    func localReplay() throws {
+        let script = try Self.parse("""
+            {"config": {"transition": "fade"},
+             "steps": [{"down": [100, 400]}, {"move": [250, 400], "ms": 200}, {"hold": 50}, {"up": true},
+                       {"wait": "finished"}],
+             "expect": {"outcome": "finished", "progress": 1}}
+            """)
+        let first = try ScriptRunner.runLocal(script)
+        let second = try ScriptRunner.runLocal(script)
+        #expect(first.outcome == .finished)
+        #expect(first.finalProgress == 1)
+        #expect(first.failures.isEmpty)
+        #expect(first.traceLines == second.traceLines)
+        #expect(first.samples.map(\.progress) == second.samples.map(\.progress))
+        // 12 moves of 12.5 pt: progress follows |translation| / 200, clamped
+        #expect(first.samples.count == 14)
+        #expect(first.samples[12].progress == 0.75)
+    }
+
+    @Test("an unmet expectation is a failure with its reason")
+    func failure() throws {
+        let script = try Self.parse("""
+            {"steps": [{"down": [100, 400]}, {"move": [130, 400], "ms": 100}, {"hold": 50}, {"up": true}],
+             "expect": {"outcome": "finished", "frames": [1, 3]}}
+            """)
+        let report = try ScriptRunner.runLocal(script)
+        #expect(report.outcome == .cancelled)
+        #expect(report.failures.contains { $0.hasPrefix("outcome: expected finished, got cancelled") })
+        #expect(report.failures.contains { $0.hasPrefix("frames: expected 1…3") })
+    }
+}
