@@ -8,7 +8,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import Page, make_driver, quit_driver  # noqa: E402
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "browser"
+BINARY = ROOT / ".build" / "debug" / "sandbox"  # the one Tests/conftest.py starts
 
 
 @pytest.fixture(scope="module")

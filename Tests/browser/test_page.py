@@ -2,8 +2,10 @@
 page reconnects, and the server's errors reach the form."""
 import json
 import re
+import subprocess
 
 from browser import Page
+from conftest import BINARY
 from selenium.webdriver.support.ui import WebDriverWait
 from websockets.sync.client import connect
 
@@ -125,7 +127,7 @@ def test_tapping_a_thumbnail_presents_it_and_a_drag_dismisses_it(page):
     assert page.mean_colour((20, 300, 60, 40)) == list_colour  # back on the list
 
 
-def test_recording_a_drag_downloads_a_pan_script(page):
+def test_recording_a_drag_downloads_a_pan_script_that_replays_headlessly(page, server):
     page.js("document.getElementById('record').click()")
     drag_x(page, 60, 200)
     page.wait_rest()
@@ -147,6 +149,12 @@ def test_recording_a_drag_downloads_a_pan_script(page):
     saved = page.driver.downloads / link[1]
     WebDriverWait(page.driver, 10).until(lambda _: saved.exists() and saved.stat().st_size > 0)
     assert json.loads(saved.read_text()) == script
+    # The downloaded script replays unchanged, in-process and against the server, with the
+    # outcome it had in the browser.
+    replay = subprocess.run([str(BINARY), "pan", str(saved), "--local", "--url", server.url],
+                            capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert "2 passed, 0 failed" in replay.stdout
 
 
 def test_watching_another_session_shows_its_frames_live(page, server):
