@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps build bench-core
+.PHONY: run test deps test-deps build bench-core floor
 
 PORT ?= 8080
 
@@ -15,7 +15,12 @@ build: deps
 run: build
 	.build/release/sandbox serve --port $(PORT)
 
-test: test-deps
+# The floor the latency and bench tools compare with: a minimal C libwebsockets server.
+floor: deps
+	mkdir -p .build
+	cc -O2 -Wall -Wextra -o .build/ws-floor tools/floor/ws-floor.c $$(pkg-config --cflags --libs libwebsockets)
+
+test: test-deps floor
 	swift build --product sandbox
 	swift test
 	python3 -m pytest -q Tests/integration Tests/browser

@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "SandboxServerTests", dependencies: ["SandboxServer"]),
         .testTarget(name: "SandboxToolsTests", dependencies: ["SandboxTools", "SandboxServer"]),
     ]
 )

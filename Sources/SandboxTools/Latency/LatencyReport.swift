@@ -1,0 +1,72 @@
+import Foundation
+import Histogram
+
+/// The text and JSON forms of a `sandbox latency` run.
+public struct LatencyReport {
+    public let sandbox: LatencyResult
+    public let floor: LatencyResult?
+    public let options: LatencyOptions
+    public let url: String
+    public let compare: String?
+
+    public init(sandbox: LatencyResult, floor: LatencyResult?, options: LatencyOptions, url: String, compare: String?) {
+        self.sandbox = sandbox
+        self.floor = floor
+        self.options = options
+        self.url = url
+        self.compare = compare
+    }
+
+    /// Sandbox input → frame over the echo floor, at p50 and p99.
+    public var ratio: (p50: Double, p99: Double)? {
+        guard let floor, let mine = LatencySummary(sandbox.roundTrip), let base = LatencySummary(floor.roundTrip),
+              base.p50 > 0, base.p99 > 0 else { return nil }
+        return (mine.p50 / base.p50, mine.p99 / base.p99)
+    }
+
+    public var text: String {
+        var lines = [
+            "sandbox \(url): \(options.concurrency) connection(s) × \(options.rate) Hz, "
+                + "\(sandbox.roundTrip.totalCount) samples in \(String(format: "%.1f", sandbox.seconds)) s, "
+                + "client CPU \(String(format: "%.2f", sandbox.clientCPUSeconds)) s",
+            "",
+            "                    p50       p90       p99     p99.9       max",
+            row("input → frame", sandbox.roundTrip),
+            row("ping → pong", sandbox.ping),
+            row("server time", sandbox.server),
+        ]
+        if let floor, let compare {
+            lines.append(row("echo floor", floor.roundTrip))
+            lines.append("")
+            lines.append("floor: \(compare), \(floor.roundTrip.totalCount) samples")
+            if let ratio {
+                lines.append(String(format: "input → frame / floor: p50 %.2f×, p99 %.2f×", ratio.p50, ratio.p99))
+            }
+        }
+        lines += ["", "input → frame:", TerminalHistogram.render(sandbox.roundTrip)]
+        if sandbox.lost > 0 { lines.append("lost: \(sandbox.lost) samples never answered") }
+        lines += (sandbox.errors + (floor?.errors ?? [])).prefix(10).map { "error: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+
+    private func row(_ name: String, _ histogram: Histogram<UInt64>) -> String {
+        guard let s = LatencySummary(histogram) else { return name.padding(toLength: 15, withPad: " ", startingAt: 0) + "  —" }
+        let cells = [s.p50, s.p90, s.p99, s.p999, s.max].map { (LatencySummary.format($0) + " ms").leftPadded(to: 10) }
+        return name.padding(toLength: 15, withPad: " ", startingAt: 0) + cells.joined()
+    }
+
+    public var json: String {
+        func summary(_ h: Histogram<UInt64>) -> String { LatencySummary(h)?.json ?? "null" }
+        var fields = [
+            #""url":"\#(url)""#, #""concurrency":\#(options.concurrency)"#, #""rate":\#(options.rate)"#,
+            #""inputToFrameMs":\#(summary(sandbox.roundTrip))"#, #""pingMs":\#(summary(sandbox.ping))"#,
+            #""serverMs":\#(summary(sandbox.server))"#, #""lost":\#(sandbox.lost)"#, #""seconds":\#(sandbox.seconds)"#,
+            #""clientCPUSeconds":\#(sandbox.clientCPUSeconds)"#, #""errors":\#(sandbox.errors.count)"#,
+        ]
+        if let floor, let compare {
+            fields.append(#""floor":{"url":"\#(compare)","roundTripMs":\#(summary(floor.roundTrip)),"lost":\#(floor.lost)}"#)
+        }
+        if let ratio { fields.append(#""ratio":{"p50":\#(ratio.p50),"p99":\#(ratio.p99)}"#) }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import SandboxServer
+import SandboxTools
+
+struct Latency: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure input → frame latency against a sandbox server, and the echo floor beside it.",
+        discussion: """
+            Each connection pans continuously (a down, then moves at --rate) and every move is a \
+            sample: sent → the first frame whose ack ≥ its seq, timed from its scheduled send time. \
+            Then pings on the same schedule give the protocol's own round trip; the frames' sent − \
+            received give the server's own time. --compare runs the same client and schedule against an \
+            echo server (tools/floor: `ws-floor echo`, or libwebsockets' test server) in the same \
+            run and reports the ratio to that floor.
+            """)
+
+    @Option(help: "The sandbox server, e.g. ws://127.0.0.1:8080/.") var url: String
+    @Option(help: "Recorded samples, over all connections.") var samples = 2_000
+    @Option(help: "Samples per second per connection.") var rate = 200.0
+    @Option(help: "Concurrent connections.") var concurrency = 1
+    @Option(help: "Unrecorded samples per connection first.") var warmup = 50
+    @Option(help: "An echo server to measure with the same client in the same run.") var compare: String?
+    @Option(name: .customLong("compare-protocol"), help: "The subprotocol to offer the echo server (default: none).")
+    var compareProtocol: String?
+    @Flag(help: "Print the figures as JSON.") var json = false
+    @Flag(name: .customLong("no-progress"), help: "No progress bar.") var noProgress = false
+
+    func validate() throws {
+        guard WebSocketURL(url) != nil else { throw ValidationError("--url must look like ws://HOST:PORT/") }
+        if let compare, WebSocketURL(compare) == nil { throw ValidationError("--compare must look like ws://HOST:PORT/") }
+        guard samples >= 1, samples <= 10_000_000 else { throw ValidationError("--samples must be in 1…10000000") }
+        guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be in (0, 100000]") }
+        guard (1...10_000).contains(concurrency) else { throw ValidationError("--concurrency must be in 1…10000") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be ≥ 0") }
+    }
+
+    func run() throws {
+        var options = LatencyOptions()
+        options.samples = samples
+        options.rate = rate
+        options.concurrency = concurrency
+        options.warmup = warmup
+        // A bar only where a person watches, and only when the run takes a while.
+        let seconds = Double(samples / concurrency + warmup) / rate
+        let bar = !noProgress && !json && isatty(STDERR_FILENO) == 1 && seconds > 2 ? ProgressBar() : nil
+
+        let sandbox = try LatencyProbe(target: .sandbox, options: options)
+            .run(url: WebSocketURL(url)!, subprotocol: sandboxSubprotocol) { bar?.show("sandbox", $0) }
+        var floor: LatencyResult?
+        if let compare {
+            floor = try LatencyProbe(target: .echo, options: options)
+                .run(url: WebSocketURL(compare)!, subprotocol: compareProtocol) { bar?.show("floor  ", $0) }
+        }
+        bar?.finish()
+        let report = LatencyReport(sandbox: sandbox, floor: floor, options: options, url: url, compare: compare)
+        print(json ? report.json : report.text)
+        if !sandbox.errors.isEmpty || (floor.map { !$0.errors.isEmpty } ?? false) || sandbox.roundTrip.totalCount == 0 {
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn in place.
+final class ProgressBar {
+    func show(_ label: String, _ fraction: Double) {
+        let width = 30
+        let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded())
+        let line = "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(fraction * 100))%"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,57 @@
+"""`sandbox latency` against the real server, with the C echo floor measured in the same run.
+Checks that the figures are there and consistent, never that they are fast (that is for the
+benchmark and docs/PERFORMANCE.md, not a shared 2-core CI machine)."""
+import json
+import re
+import subprocess
+
+import pytest
+
+from conftest import BINARY, ROOT
+
+FLOOR = ROOT / ".build" / "ws-floor"
+
+
+@pytest.fixture
+def echo_floor():
+    process = subprocess.Popen([str(FLOOR), "echo", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"listening on (\d+)", line)
+    assert match, line
+    yield f"ws://127.0.0.1:{match.group(1)}/"
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def latency(*args):
+    return subprocess.run([str(BINARY), "latency", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_latency_reports_percentiles_and_the_ratio_to_the_echo_floor(server, echo_floor):
+    result = latency("--url", server.url, "--compare", echo_floor, "--samples", "400", "--rate", "400",
+                     "--concurrency", "2", "--json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    frame, ping, own = report["inputToFrameMs"], report["pingMs"], report["serverMs"]
+    assert frame["count"] == 400 and report["lost"] == 0 and report["errors"] == 0
+    assert 0 < frame["p50"] <= frame["p90"] <= frame["p99"] <= frame["p99.9"] <= frame["max"]
+    assert ping["count"] > 0 and own["count"] > 0
+    assert own["p50"] <= frame["p50"]  # the server's share of a round trip
+    assert report["floor"]["roundTripMs"]["count"] == 400
+    assert report["ratio"]["p50"] == pytest.approx(frame["p50"] / report["floor"]["roundTripMs"]["p50"])
+    assert report["clientCPUSeconds"] > 0
+
+
+def test_latency_text_has_a_table_and_a_histogram(server):
+    result = latency("--url", server.url, "--samples", "100", "--rate", "500")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"input → frame +\d+\.\d+ ms", result.stdout)
+    assert "ping → pong" in result.stdout and "server time" in result.stdout
+    assert re.search(r"< \d+ (µs|ms) +\d+ █", result.stdout)
+
+
+def test_latency_refuses_bad_options_and_reports_an_unreachable_server():
+    assert latency("--url", "http://x").returncode == 64
+    assert latency("--url", "ws://127.0.0.1:1/", "--samples", "0").returncode == 64
+    result = latency("--url", "ws://127.0.0.1:9/", "--samples", "10")
+    assert result.returncode == 1 and "could not connect" in result.stdout

@@ -1,0 +1,162 @@
+/*
+ * ws-floor: the floor to compare the sandbox with — the least a libwebsockets server can do.
+ *
+ *   ws-floor echo   [--port N]              echoes every text message (the latency floor)
+ *   ws-floor stream [--port N] [--fps F] [--bytes B]
+ *                                           sends every connection a B-byte text frame F times a
+ *                                           second from one shared timer (the throughput floor)
+ *
+ * Written for Transition Sandbox's `sandbox latency --compare` and `sandbox bench --compare`:
+ * the same client measures this and the sandbox in one run. One service thread, loopback only,
+ * any subprotocol (the protocol is marked "default"). Prints "ws-floor listening on PORT" when
+ * ready; SIGINT/SIGTERM stop it.
+ */
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum mode { ECHO, STREAM };
+
+struct connection {
+    struct connection *next;  /* the stream list */
+    struct lws *wsi;
+    unsigned char *pending;   /* echo: the message to send back (LWS_PRE headroom) */
+    size_t pending_len, pending_cap;
+    int frame_due;            /* stream: latest state wins, never a queue */
+};
+
+static enum mode mode = ECHO;
+static int fps = 60;
+static size_t frame_bytes = 1200;
+static unsigned char *frame;  /* LWS_PRE + frame_bytes */
+static struct connection *streaming;
+static lws_sorted_usec_list_t tick_sul;
+static struct lws_context *context;
+static lws_usec_t tick_start;
+static long tick_index;
+static volatile int interrupted;
+
+static void tick(lws_sorted_usec_list_t *sul) {
+    (void)sul;
+    struct connection *c;
+    lws_usec_t now = lws_now_usecs(), next;
+    for (c = streaming; c; c = c->next) {
+        c->frame_due = 1;
+        lws_callback_on_writable(c->wsi);
+    }
+    /* absolute targets, no drift; skip missed ticks */
+    do {
+        tick_index++;
+        next = tick_start + (lws_usec_t)((double)tick_index * 1e6 / fps);
+    } while (next <= now);
+    lws_sul_schedule(context, 0, &tick_sul, tick, next - now);
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len) {
+    struct connection *c = (struct connection *)user, **p;
+    switch (reason) {
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(c, 0, sizeof *c);
+        c->wsi = wsi;
+        if (mode == STREAM) {
+            c->next = streaming;
+            streaming = c;
+        }
+        break;
+    case LWS_CALLBACK_CLOSED:
+        for (p = &streaming; *p; p = &(*p)->next)
+            if (*p == c) { *p = c->next; break; }
+        free(c->pending);
+        break;
+    case LWS_CALLBACK_RECEIVE:
+        if (mode != ECHO) break;
+        if (lws_is_first_fragment(wsi)) c->pending_len = 0;
+        if (LWS_PRE + c->pending_len + len > c->pending_cap) {
+            c->pending_cap = (LWS_PRE + c->pending_len + len) * 2;
+            c->pending = realloc(c->pending, c->pending_cap);
+            if (!c->pending) return -1;
+        }
+        memcpy(c->pending + LWS_PRE + c->pending_len, in, len);
+        c->pending_len += len;
+        if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
+            c->frame_due = 1;
+            lws_callback_on_writable(wsi);
+        }
+        break;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        if (!c->frame_due) break;
+        c->frame_due = 0;
+        if (mode == ECHO) {
+            if (lws_write(wsi, c->pending + LWS_PRE, c->pending_len, LWS_WRITE_TEXT) < (int)c->pending_len) return -1;
+        } else {
+            if (lws_write(wsi, frame + LWS_PRE, frame_bytes, LWS_WRITE_TEXT) < (int)frame_bytes) return -1;
+        }
+        break;
+    default:
+        break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+static void stop(int sig) {
+    (void)sig;
+    interrupted = 1;
+    lws_cancel_service(context);
+}
+
+int main(int argc, char **argv) {
+    int port = 7681, i;
+    static struct lws_protocols protocols[] = {
+        {"http", lws_callback_http_dummy, 0, 0, 0, NULL, 0},
+        {"floor", callback, sizeof(struct connection), 0, 0, NULL, 0},
+        {NULL, NULL, 0, 0, 0, NULL, 0},
+    };
+    static const struct lws_protocol_vhost_options is_default = {NULL, NULL, "default", "1"};
+    static const struct lws_protocol_vhost_options pvo = {NULL, &is_default, "floor", ""};
+    struct lws_context_creation_info info;
+
+    if (argc < 2 || (strcmp(argv[1], "echo") && strcmp(argv[1], "stream"))) {
+        fprintf(stderr, "usage: ws-floor echo|stream [--port N] [--fps F] [--bytes B]\n");
+        return 64;
+    }
+    mode = strcmp(argv[1], "echo") ? STREAM : ECHO;
+    for (i = 2; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--port")) port = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--fps")) fps = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--bytes")) frame_bytes = (size_t)atol(argv[i + 1]);
+        else { fprintf(stderr, "unknown option %s\n", argv[i]); return 64; }
+    }
+    if (fps < 1 || fps > 1000 || frame_bytes < 16 || frame_bytes > 65536) {
+        fprintf(stderr, "--fps must be 1…1000 and --bytes 16…65536\n");
+        return 64;
+    }
+    frame = malloc(LWS_PRE + frame_bytes);
+    memset(frame + LWS_PRE, 'x', frame_bytes);
+    memcpy(frame + LWS_PRE, "{\"type\":\"frame\",\"pad\":\"", 23);
+    memcpy(frame + LWS_PRE + frame_bytes - 2, "\"}", 2);
+
+    lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
+    memset(&info, 0, sizeof info);
+    info.port = port;
+    info.iface = "127.0.0.1";
+    info.protocols = protocols;
+    info.pvo = &pvo;
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
+    context = lws_create_context(&info);
+    if (!context) { fprintf(stderr, "cannot listen on 127.0.0.1:%d\n", port); return 1; }
+    signal(SIGINT, stop);
+    signal(SIGTERM, stop);
+    printf("ws-floor listening on %d\n", lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")));
+    fflush(stdout);
+    if (mode == STREAM) {
+        tick_start = lws_now_usecs();
+        lws_sul_schedule(context, 0, &tick_sul, tick, (lws_usec_t)(1e6 / fps));
+    }
+    while (!interrupted && lws_service(context, 0) >= 0)
+        ;
+    lws_context_destroy(context);
+    free(frame);
+    return 0;
+}
