@@ -57,9 +57,12 @@ final class Connection {
             lws_close_reason(wsi, lws_close_status(rawValue: code), &bytes, bytes.count)
             return -1
         }
-        var message: JSONWriter
+        let written: Int32
+        let length: Int
         if replyHead < replies.count {
-            message = replies[replyHead]
+            length = replies[replyHead].payloadCount
+            let headroom = replies[replyHead].headroom
+            written = replies[replyHead].withPayload { clws_write_text(wsi, $0 + headroom, length) }
             replyHead += 1
             if replyHead == replies.count {
                 replies.removeAll(keepingCapacity: true)
@@ -67,13 +70,13 @@ final class Connection {
             }
         } else if isFrameDue, let session {
             isFrameDue = false
-            message = session.encodedCurrentFrame()
+            let frame = session.encodedCurrentFrame()
+            length = frame.writer.payloadCount
+            let headroom = frame.writer.headroom
+            written = frame.writer.withPayload { clws_write_text(wsi, $0 + headroom, length) }
         } else {
             return 0
         }
-        let length = message.payloadCount
-        let headroom = message.headroom
-        let written = message.withPayload { clws_write_text(wsi, $0 + headroom, length) }
         if written < length { return -1 }
         if replyHead < replies.count || isFrameDue { lws_callback_on_writable(wsi) }
         return 0

@@ -10,7 +10,7 @@ enum ServerMessages {
         w.key("protocol"); w.integer(1)
         w.key("config"); session.settings.write(to: &w)
         let container = session.settings.configuration.container
-        w.key("container"); w.numbers([container.width, container.height])
+        w.key("container"); w.pair(container.width, container.height)
         w.key("shapes")
         w.beginObject()
         w.key("logo"); writeLogo(&w)
@@ -105,7 +105,7 @@ enum ServerMessages {
         w.key("received")
         if let received = session.ackReceived { w.number(received) } else { w.null() }
         w.key("sent"); w.number(now)
-        w.key("velocity"); w.numbers([frame.velocity.x, frame.velocity.y])
+        w.key("velocity"); w.pair(frame.velocity.x, frame.velocity.y)
         w.key("layers")
         w.beginArray()
         for layer in frame.layers { write(layer, to: &w) }
@@ -119,9 +119,13 @@ enum ServerMessages {
         w.key("id"); w.string(layer.id.rawValue)
         w.key("content"); w.string(layer.content.rawValue)
         w.key("shape"); w.string(layer.shape.rawValue)
-        w.key("center"); w.numbers([layer.center.x, layer.center.y])
-        w.key("bounds"); w.numbers([layer.bounds.width, layer.bounds.height])
-        w.key("transform"); w.numbers(layer.transform.components)
+        w.key("center"); w.pair(layer.center.x, layer.center.y)
+        w.key("bounds"); w.pair(layer.bounds.width, layer.bounds.height)
+        let t = layer.transform
+        w.key("transform")
+        w.beginArray()
+        w.number(t.a); w.number(t.b); w.number(t.c); w.number(t.d); w.number(t.tx); w.number(t.ty)
+        w.endArray()
         w.key("cornerRadius"); w.number(layer.cornerRadius)
         w.key("opacity"); w.number(layer.opacity)
         w.key("z"); w.integer(layer.z)
@@ -131,7 +135,7 @@ enum ServerMessages {
             if let corners = layer.projectedCorners() {
                 w.key("corners")
                 w.beginArray()
-                for corner in corners { w.numbers([corner.x, corner.y]) }
+                for corner in corners { w.pair(corner.x, corner.y) }
                 w.endArray()
             }
         }
@@ -141,7 +145,7 @@ enum ServerMessages {
     /// The logo path as `[["M",x,y],["C",x1,y1,x2,y2,x,y],["L",x,y],["Z"]]` in its box.
     private static func writeLogo(_ w: inout JSONWriter) {
         w.beginObject()
-        w.key("size"); w.numbers([LogoPath.size.width, LogoPath.size.height])
+        w.key("size"); w.pair(LogoPath.size.width, LogoPath.size.height)
         w.key("path")
         w.beginArray()
         for command in LogoPath.commands {

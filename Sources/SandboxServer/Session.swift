@@ -8,7 +8,7 @@ final class Session {
     weak var driver: Connection?
     private(set) var viewers: [Connection] = []
     /// The latest frame's encoded bytes, shared by the driver and every viewer.
-    private var encodedFrame: (number: Int, writer: JSONWriter)?
+    private var encodedFrame: (number: Int, message: SharedMessage)?
 
     init(id: String, settings: SessionSettings, server: SandboxServer) {
         core = SessionCore(id: id, settings: settings)
@@ -63,10 +63,19 @@ final class Session {
     }
 
     /// The current frame, encoded once per frame number whoever asks.
-    func encodedCurrentFrame() -> JSONWriter {
-        if let cached = encodedFrame, cached.number == core.frameNumber { return cached.writer }
-        let writer = ServerMessages.frame(core, now: server.clock.now * 1000, headroom: server.headroom)
-        encodedFrame = (core.frameNumber, writer)
-        return writer
+    func encodedCurrentFrame() -> SharedMessage {
+        if let cached = encodedFrame, cached.number == core.frameNumber { return cached.message }
+        let message = SharedMessage(ServerMessages.frame(core, now: server.clock.now * 1000, headroom: server.headroom))
+        encodedFrame = (core.frameNumber, message)
+        return message
     }
+}
+
+/// An encoded message written to several connections. A class, so that `lws_write` (which
+/// writes the WebSocket header into the headroom) works on the one buffer in place: a
+/// `JSONWriter` value shared by a cache and a writer would be copied on that write. Every
+/// connection writes the same header for the same payload, so the in-place header is harmless.
+final class SharedMessage {
+    var writer: JSONWriter
+    init(_ writer: JSONWriter) { self.writer = writer }
 }

@@ -8,19 +8,20 @@ enum FrameFields {
     /// The number after `"key":`, or nil when absent or `null`.
     static func number(_ key: StaticString, in message: UnsafeRawBufferPointer) -> Double? {
         let bytes = message.bindMemory(to: UInt8.self)
-        let needle = key.withUTF8Buffer { Array($0) }
-        guard bytes.count > needle.count + 3 else { return nil }
-        var i = 0
-        let limit = bytes.count - needle.count - 3
-        while i <= limit {
-            if bytes[i] == UInt8(ascii: "\""), bytes[i + needle.count + 1] == UInt8(ascii: "\""),
-               bytes[i + needle.count + 2] == UInt8(ascii: ":"),
-               (0..<needle.count).allSatisfy({ bytes[i + 1 + $0] == needle[$0] }) {
-                return parseNumber(bytes, from: i + needle.count + 3)
+        return key.withUTF8Buffer { needle -> Double? in
+            guard bytes.count > needle.count + 3 else { return nil }
+            var i = 0
+            let limit = bytes.count - needle.count - 3
+            while i <= limit {
+                if bytes[i] == UInt8(ascii: "\""), bytes[i + needle.count + 1] == UInt8(ascii: "\""),
+                   bytes[i + needle.count + 2] == UInt8(ascii: ":"),
+                   (0..<needle.count).allSatisfy({ bytes[i + 1 + $0] == needle[$0] }) {
+                    return parseNumber(bytes, from: i + needle.count + 3)
+                }
+                i += 1
             }
-            i += 1
+            return nil
         }
-        return nil
     }
 
     private static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Double? {
@@ -34,10 +35,14 @@ enum FrameFields {
         return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
     }
 
-    /// True when the message starts with `{"type":"NAME"`.
+    /// True when the message starts with `{"type":"NAME"` (no allocation: called per message).
     static func isType(_ name: StaticString, _ message: UnsafeRawBufferPointer) -> Bool {
-        let prefix = Array(#"{"type":""#.utf8) + name.withUTF8Buffer { Array($0) } + [UInt8(ascii: "\"")]
-        guard message.count >= prefix.count else { return false }
-        return prefix.indices.allSatisfy { message[$0] == prefix[$0] }
+        let prefix: StaticString = #"{"type":""#
+        let p = prefix.utf8CodeUnitCount
+        let n = name.utf8CodeUnitCount
+        guard message.count > p + n else { return false }
+        let head = prefix.withUTF8Buffer { bytes in (0..<p).allSatisfy { message[$0] == bytes[$0] } }
+        guard head, message[p + n] == UInt8(ascii: "\"") else { return false }
+        return name.withUTF8Buffer { bytes in (0..<n).allSatisfy { message[p + $0] == bytes[$0] } }
     }
 }

@@ -1,0 +1,180 @@
+import Foundation
+import Histogram
+import SandboxServer
+
+/// One bench measurement: N sessions streaming at F fps for a window of seconds.
+public struct BenchResult: Sendable {
+    public let sessions: Int
+    public let connected: Int
+    public let fps: Int
+    public let seconds: Double
+    public let framesPerSecond: Double
+    public let meanSessionFPS: Double
+    public let slowestSessionFPS: Double
+    /// Frames within half a period of their schedule, over the frames the window should hold.
+    public let onTimeFraction: Double
+    public let jitter: LatencySummary?
+    /// CPU cores the server used in the window, and its resident memory at the end (local only).
+    public let serverCores: Double?
+    public let serverRSSKiB: Int?
+    public let serverRSSPerSessionKiB: Double?
+    public let clientCores: Double
+    public let errors: [String]
+
+    /// The bar of the ramp: ≥ 99 % of frames on time and p99 jitter ≤ 2 ms, every session up.
+    public var holds: Bool {
+        connected == sessions && onTimeFraction >= 0.99 && (jitter?.p99 ?? .infinity) <= 2 && errors.isEmpty
+    }
+
+    public var line: String {
+        var text = String(
+            format: "%5d sessions @ %d fps: %.0f frames/s, per session mean %.1f / slowest %.1f fps, on time %.2f %%",
+            sessions, fps, framesPerSecond, meanSessionFPS, slowestSessionFPS, onTimeFraction * 100)
+        if let jitter { text += ", jitter p50 \(LatencySummary.format(jitter.p50)) / p99 \(LatencySummary.format(jitter.p99)) ms" }
+        if let serverCores { text += String(format: ", server CPU %.0f %%", serverCores * 100) }
+        if let perSession = serverRSSPerSessionKiB, let rss = serverRSSKiB {
+            text += String(format: ", RSS %.1f MiB (%.1f KiB/session)", Double(rss) / 1024, perSession)
+        }
+        text += String(format: ", client CPU %.0f %%", clientCores * 100)
+        if connected < sessions { text += ", \(sessions - connected) not connected" }
+        if !errors.isEmpty { text += ", \(errors.count) errors (first: \(errors[0].prefix(80)))" }
+        return text + (holds ? "  ✓" : "  ✗")
+    }
+
+    public var json: String {
+        func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }
+        return #"{"sessions":\#(sessions),"connected":\#(connected),"fps":\#(fps),"seconds":\#(seconds),"#
+            + #""framesPerSecond":\#(framesPerSecond),"meanSessionFPS":\#(meanSessionFPS),"slowestSessionFPS":\#(slowestSessionFPS),"#
+            + #""onTimeFraction":\#(onTimeFraction),"jitterMs":\#(jitter?.json ?? "null"),"serverCores":\#(number(serverCores)),"#
+            + #""serverRSSKiB":\#(serverRSSKiB.map(String.init) ?? "null"),"serverRSSPerSessionKiB":\#(number(serverRSSPerSessionKiB)),"#
+            + #""clientCores":\#(clientCores),"errors":\#(errors.count),"holds":\#(holds)}"#
+    }
+}
+
+/// Runs bench measurements with the libwebsockets client on one or more threads.
+public enum Bench {
+    /// Measures `sessions` sessions for `seconds` after they connect and warm up.
+    public static func measure(
+        url: WebSocketURL, isSandbox: Bool, sessions: Int, fps: Int, seconds: Double, threads: Int, serverPID: Int32?
+    ) -> BenchResult {
+        let baselineRSS = serverPID.flatMap(ProcessStats.residentKiB)
+        var plan = BenchPlan(url: url, origin: .now)
+        plan.isSandbox = isSandbox
+        plan.sessions = sessions
+        plan.fps = fps
+        plan.windowStart = 1.5 + Double(sessions) / 400  // connecting, then a second of warm-up
+        plan.windowEnd = plan.windowStart + seconds
+
+        let workers = (0..<threads).map { index in
+            BenchWorker(plan: plan, count: sessions / threads + (index < sessions % threads ? 1 : 0))
+        }
+        let group = DispatchGroup()
+        let results = ResultBox(count: threads)
+        for (index, worker) in workers.enumerated() {
+            group.enter()
+            let thread = Thread {
+                results.set(index, worker.run())
+                group.leave()
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        sleep(until: plan.origin + .seconds(plan.windowStart))
+        let serverStart = serverPID.flatMap(ProcessStats.cpuSeconds)
+        let clientStart = ProcessStats.ownCPUSeconds()
+        sleep(until: plan.origin + .seconds(plan.windowEnd))
+        let serverEnd = serverPID.flatMap(ProcessStats.cpuSeconds)
+        let clientEnd = ProcessStats.ownCPUSeconds()
+        let rss = serverPID.flatMap(ProcessStats.residentKiB)
+        group.wait()
+
+        var counts = BenchCounts()
+        for result in results.all { counts.add(result) }
+        let expected = Double(fps) * seconds * Double(max(counts.connected, 1))
+        return BenchResult(
+            sessions: sessions, connected: counts.connected, fps: fps, seconds: seconds,
+            framesPerSecond: Double(counts.frames) / seconds,
+            meanSessionFPS: Double(counts.frames) / seconds / Double(max(counts.connected, 1)),
+            slowestSessionFPS: counts.connected > 0 ? counts.slowestFPS : 0,
+            onTimeFraction: min(Double(counts.onTime) / expected, 1),
+            jitter: LatencySummary(counts.jitter),
+            serverCores: zip2(serverStart, serverEnd).map { ($1 - $0) / seconds },
+            serverRSSKiB: rss,
+            serverRSSPerSessionKiB: zip2(baselineRSS, rss).map { Double($1 - $0) / Double(max(sessions, 1)) },
+            clientCores: (clientEnd - clientStart) / seconds,
+            errors: counts.errors)
+    }
+
+    /// The largest session count that holds the bar: doubles from `start` until it fails, then
+    /// halves the gap until it is within 5 %.
+    public static func ramp(
+        start: Int, limit: Int, measure: (Int) -> BenchResult, report: (BenchResult) -> Void
+    ) -> (best: BenchResult?, steps: [BenchResult]) {
+        var steps: [BenchResult] = []
+        var good: BenchResult?
+        var bad: Int?
+        var n = start
+        while n <= limit {
+            let result = measure(n)
+            steps.append(result)
+            report(result)
+            if result.holds { good = result; n *= 2 } else { bad = n; break }
+        }
+        guard let failed = bad else { return (good, steps) }
+        var low = good?.sessions ?? 0
+        var high = failed
+        while Double(high - low) > 0.05 * Double(high), high - low > 1 {
+            let middle = (low + high) / 2
+            let result = measure(middle)
+            steps.append(result)
+            report(result)
+            if result.holds { good = result; low = middle } else { high = middle }
+        }
+        return (good, steps)
+    }
+
+    private static func sleep(until instant: ContinuousClock.Instant) {
+        let remaining = instant - .now
+        if remaining > .zero { Thread.sleep(forTimeInterval: Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18) }
+    }
+
+    private static func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+
+    /// Results written by the worker threads, read after they are all done.
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [BenchCounts?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: BenchCounts) { lock.withLock { results[index] = value } }
+        var all: [BenchCounts] { lock.withLock { results.compactMap { $0 } } }
+    }
+}
+
+/// CPU time and resident memory of a local process, from /proc (Linux).
+public enum ProcessStats {
+    public static func cpuSeconds(_ pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name: state is field 3, utime 14, stime 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    public static func residentKiB(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+        }
+        return nil
+    }
+
+    public static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}

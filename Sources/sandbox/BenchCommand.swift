@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import SandboxServer
+import SandboxTools
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "N sessions in a continuous completion animation at F fps: throughput, on-time frames, jitter, CPU, memory.",
+        discussion: """
+            Without --url it starts its own `sandbox serve --port 0` (this same binary) so that the \
+            server's CPU and RSS can be read from /proc. Each session is configured for a 60 s \
+            completion at --fps and played, again and again. A frame is on time when its interval \
+            from the previous one is within half a period of 1/fps; jitter is |interval − 1/fps|. \
+            --ramp finds the largest N holding ≥ 99 % of frames on time with p99 jitter ≤ 2 ms. \
+            --compare measures a plain streamer (tools/floor: `ws-floor stream`) the same way.
+            """)
+
+    @Option(help: "A running sandbox server; default: start one.") var url: String?
+    @Option(name: .customLong("server-pid"), help: "The --url server's process id, for its CPU and RSS.") var serverPID: Int32?
+    @Option(help: "Sessions (the starting point with --ramp).") var sessions = 100
+    @Option(help: "Frames per second per session.") var fps = 60
+    @Option(help: "Seconds measured per run, after connecting and a second of warm-up.") var seconds = 5.0
+    @Option(name: .customLong("client-threads"), help: "Client threads (each its own libwebsockets loop).") var clientThreads = 1
+    @Flag(help: "Find the largest N that holds the bar.") var ramp = false
+    @Option(help: "Largest N the ramp tries.") var limit = 4_000
+    @Option(help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.") var compare: String?
+    @Option(name: .customLong("compare-pid"), help: "The streamer's process id, for its CPU and RSS.") var comparePID: Int32?
+    @Flag(help: "Print the results as JSON.") var json = false
+
+    func validate() throws {
+        if let url, WebSocketURL(url) == nil { throw ValidationError("--url must look like ws://HOST:PORT/") }
+        if let compare, WebSocketURL(compare) == nil { throw ValidationError("--compare must look like ws://HOST:PORT/") }
+        guard (1...20_000).contains(sessions) else { throw ValidationError("--sessions must be in 1…20000") }
+        guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1…240") }
+        guard seconds >= 1, seconds <= 600 else { throw ValidationError("--seconds must be in 1…600") }
+        guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
+    }
+
+    func run() throws {
+        var spawned: Process?
+        var target = url.flatMap(WebSocketURL.init)
+        var pid = serverPID
+        if target == nil {
+            let (process, port) = try Self.startServer(fps: fps)
+            spawned = process
+            target = WebSocketURL("ws://127.0.0.1:\(port)/")
+            pid = process.processIdentifier
+        }
+        defer { spawned?.terminate(); spawned?.waitUntilExit() }
+        Self.raiseFileLimit()
+
+        var lines: [String] = []
+        func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
+            let measure = { (n: Int) in
+                Bench.measure(url: url, isSandbox: sandbox, sessions: n, fps: fps, seconds: seconds, threads: clientThreads, serverPID: pid)
+            }
+            if !json { print("\(name) \(url):") }
+            if ramp {
+                let (best, steps) = Bench.ramp(start: sessions, limit: limit, measure: measure) { if !json { print("  " + $0.line) } }
+                if !json { print("  largest N at the bar: \(best.map { String($0.sessions) } ?? "none (not even \(sessions))")") }
+                lines.append(#"{"target":"\#(name)","url":"\#(url)","best":\#(best?.sessions.description ?? "null"),"steps":[\#(steps.map(\.json).joined(separator: ","))]}"#)
+            } else {
+                let result = measure(sessions)
+                if !json { print("  " + result.line) }
+                lines.append(#"{"target":"\#(name)","url":"\#(url)","result":\#(result.json)}"#)
+            }
+        }
+        run("sandbox", target!, sandbox: true, pid: pid)
+        if let compare { run("streamer", WebSocketURL(compare)!, sandbox: false, pid: comparePID) }
+        if json { print("[" + lines.joined(separator: ",\n") + "]") }
+    }
+
+    /// Starts `sandbox serve --port 0` from this executable and reads its port from the ready line.
+    static func startServer(fps: Int) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
+        process.arguments = ["serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let portText = text.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
+            process.terminate()
+            throw ValidationError("the server did not start: \(text)")
+        }
+        return (process, port)
+    }
+
+    /// Thousands of sessions need thousands of descriptors: raise the soft limit to the hard one.
+    static func raiseFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
