@@ -1,0 +1,52 @@
+"""`sandbox bench` end to end at a small size: it starts its own server, streams, reads /proc,
+and measures a C streamer the same way. Figures are checked for presence and consistency, not
+speed (docs/PERFORMANCE.md has the measured figures and the commands)."""
+import json
+import re
+import subprocess
+
+import pytest
+
+from conftest import BINARY, ROOT
+
+FLOOR = ROOT / ".build" / "ws-floor"
+
+
+@pytest.fixture
+def streamer():
+    process = subprocess.Popen([str(FLOOR), "stream", "--port", "0", "--fps", "30", "--bytes", "900"],
+                               stdout=subprocess.PIPE, text=True)
+    match = re.search(r"listening on (\d+)", process.stdout.readline())
+    assert match
+    yield f"ws://127.0.0.1:{match.group(1)}/", process.pid
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def test_bench_streams_sessions_and_reports_cpu_memory_and_the_streamer(streamer):
+    url, pid = streamer
+    result = subprocess.run(
+        [str(BINARY), "bench", "--sessions", "20", "--fps", "30", "--seconds", "2", "--compare", url,
+         "--compare-pid", str(pid), "--json"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    sandbox, floor = json.loads(result.stdout)
+    for target in (sandbox, floor):
+        run = target["result"]
+        assert run["sessions"] == 20 and run["connected"] == 20 and run["errors"] == 0
+        assert run["framesPerSecond"] > 0 and run["meanSessionFPS"] > 0
+        assert 0 < run["onTimeFraction"] <= 1
+        assert run["jitterMs"]["count"] > 0
+        assert run["serverCores"] is not None and run["serverRSSKiB"] > 0
+        assert run["clientCores"] > 0
+    assert sandbox["target"] == "sandbox" and floor["target"] == "streamer"
+
+
+def test_bench_text_output_and_bad_options():
+    result = subprocess.run([str(BINARY), "bench", "--sessions", "5", "--seconds", "1"],
+                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"5 sessions @ 60 fps: \d+ frames/s", result.stdout)
+    assert "server CPU" in result.stdout and "KiB/session" in result.stdout
+    bad = subprocess.run([str(BINARY), "bench", "--fps", "0"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 64
