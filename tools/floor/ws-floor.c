@@ -19,11 +19,19 @@
 
 enum mode { ECHO, STREAM };
 
+/* echo: one received message waiting to go back (LWS_PRE headroom first) */
+struct message {
+    struct message *next;
+    size_t len;
+    unsigned char data[];
+};
+
 struct connection {
     struct connection *next;  /* the stream list */
     struct lws *wsi;
-    unsigned char *pending;   /* echo: the message to send back (LWS_PRE headroom) */
-    size_t pending_len, pending_cap;
+    struct message *head, *tail;  /* echo: every message goes back, in order */
+    unsigned char *partial;   /* echo: a message still arriving in fragments */
+    size_t partial_len, partial_cap;
     int frame_due;            /* stream: latest state wins, never a queue */
 };
 
@@ -68,29 +76,45 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_CLOSED:
         for (p = &streaming; *p; p = &(*p)->next)
             if (*p == c) { *p = c->next; break; }
-        free(c->pending);
+        while (c->head) {
+            struct message *m = c->head;
+            c->head = m->next;
+            free(m);
+        }
+        free(c->partial);
         break;
     case LWS_CALLBACK_RECEIVE:
         if (mode != ECHO) break;
-        if (lws_is_first_fragment(wsi)) c->pending_len = 0;
-        if (LWS_PRE + c->pending_len + len > c->pending_cap) {
-            c->pending_cap = (LWS_PRE + c->pending_len + len) * 2;
-            c->pending = realloc(c->pending, c->pending_cap);
-            if (!c->pending) return -1;
+        if (lws_is_first_fragment(wsi)) c->partial_len = 0;
+        if (c->partial_len + len > c->partial_cap) {
+            c->partial_cap = (c->partial_len + len) * 2;
+            c->partial = realloc(c->partial, c->partial_cap);
+            if (!c->partial) return -1;
         }
-        memcpy(c->pending + LWS_PRE + c->pending_len, in, len);
-        c->pending_len += len;
+        memcpy(c->partial + c->partial_len, in, len);
+        c->partial_len += len;
         if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
-            c->frame_due = 1;
+            struct message *m = malloc(sizeof *m + LWS_PRE + c->partial_len);
+            if (!m) return -1;
+            m->next = NULL;
+            m->len = c->partial_len;
+            memcpy(m->data + LWS_PRE, c->partial, c->partial_len);
+            if (c->tail) c->tail->next = m; else c->head = m;
+            c->tail = m;
             lws_callback_on_writable(wsi);
         }
         break;
     case LWS_CALLBACK_SERVER_WRITEABLE:
-        if (!c->frame_due) break;
-        c->frame_due = 0;
         if (mode == ECHO) {
-            if (lws_write(wsi, c->pending + LWS_PRE, c->pending_len, LWS_WRITE_TEXT) < (int)c->pending_len) return -1;
-        } else {
+            struct message *m = c->head;
+            if (!m) break;
+            c->head = m->next;
+            if (!c->head) c->tail = NULL;
+            if (lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) { free(m); return -1; }
+            free(m);
+            if (c->head) lws_callback_on_writable(wsi);
+        } else if (c->frame_due) {
+            c->frame_due = 0;
             if (lws_write(wsi, frame + LWS_PRE, frame_bytes, LWS_WRITE_TEXT) < (int)frame_bytes) return -1;
         }
         break;
