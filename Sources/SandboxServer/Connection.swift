@@ -16,9 +16,10 @@ final class Connection {
     static let maximumMessageBytes = 64 * 1024
     static let maximumQueuedReplies = 256
 
-    private var replies: [JSONWriter] = []
-    private var replyHead = 0
-    private var isFrameDue = false
+    // Service-thread only (see SandboxServer): no dynamic exclusivity bookkeeping needed.
+    @exclusivity(unchecked) private var replies: [JSONWriter] = []
+    @exclusivity(unchecked) private var replyHead = 0
+    @exclusivity(unchecked) private var isFrameDue = false
     private var incoming: [UInt8] = []
     private var incomingIsBinary = false
     private var pendingClose: (code: UInt32, reason: String)?

@@ -3,12 +3,14 @@ import TransitionCore
 /// One transition being driven on the live server: its `SessionCore`, its driver connection and
 /// any viewers. Lives on the service thread only.
 final class Session {
-    private(set) var core: SessionCore
+    // Service-thread only; the per-frame path reads these for every connection (no dynamic
+    // exclusivity bookkeeping needed).
+    @exclusivity(unchecked) private(set) var core: SessionCore
     unowned let server: SandboxServer
     weak var driver: Connection?
     private(set) var viewers: [Connection] = []
     /// The latest frame's encoded bytes, shared by the driver and every viewer.
-    private var encodedFrame: (number: Int, message: SharedMessage)?
+    @exclusivity(unchecked) private var encodedFrame: (number: Int, message: SharedMessage)?
 
     init(id: String, settings: SessionSettings, server: SandboxServer) {
         core = SessionCore(id: id, settings: settings)
@@ -76,6 +78,6 @@ final class Session {
 /// `JSONWriter` value shared by a cache and a writer would be copied on that write. Every
 /// connection writes the same header for the same payload, so the in-place header is harmless.
 final class SharedMessage {
-    var writer: JSONWriter
+    @exclusivity(unchecked) var writer: JSONWriter
     init(_ writer: JSONWriter) { self.writer = writer }
 }

@@ -16,9 +16,10 @@ public final class ClientSocket {
     public unowned let loop: ClientLoop
     private weak var delegate: ClientSocketDelegate?
     private var wsi: OpaquePointer?
-    private var outgoing: [[UInt8]] = []
-    private var outgoingHead = 0
-    private var incoming: [UInt8] = []
+    // The loop's thread only, per message: no dynamic exclusivity bookkeeping.
+    @exclusivity(unchecked) private var outgoing: [[UInt8]] = []
+    @exclusivity(unchecked) private var outgoingHead = 0
+    @exclusivity(unchecked) private var incoming: [UInt8] = []
     private var closeCode: Int?
     private var closeRequested = false
     public private(set) var isOpen = false

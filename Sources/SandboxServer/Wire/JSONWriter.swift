@@ -153,9 +153,11 @@ struct JSONWriter {
 /// A growable byte buffer without `Array`'s per-append uniqueness and bounds bookkeeping: the
 /// frame encoder appends a few hundred times per frame, thousands of frames a second.
 final class ByteBuffer {
-    private(set) var base: UnsafeMutableRawPointer
-    private var capacity: Int
-    var count = 0
+    // Accessed only from the thread encoding the message, hundreds of times per frame: the
+    // runtime's exclusivity bookkeeping would cost more than the appends themselves.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)

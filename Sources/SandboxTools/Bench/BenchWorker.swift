@@ -49,16 +49,17 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
     private let plan: BenchPlan
     private let count: Int
     private var loop: ClientLoop!
-    private var sessions: [ObjectIdentifier: SessionState] = [:]
-    private var counts = BenchCounts()
+    // This thread only; touched for every frame received (no dynamic exclusivity bookkeeping).
+    @exclusivity(unchecked) private var sessions: [ObjectIdentifier: SessionState] = [:]
+    @exclusivity(unchecked) private var counts = BenchCounts()
     /// This loop's clock at `plan.origin`.
     private var originOnLoop = 0.0
 
     final class SessionState {
         let socket: ClientSocket
-        var ready = false
-        var lastArrival: Double?
-        var frames = 0
+        @exclusivity(unchecked) var ready = false
+        @exclusivity(unchecked) var lastArrival: Double?
+        @exclusivity(unchecked) var frames = 0
         init(socket: ClientSocket) { self.socket = socket }
     }
 
