@@ -14,6 +14,8 @@ def run(coro):
 
 BAD_MESSAGES = [
     ("{not json", "invalid-json"),
+    ('{"type": "ping", "seq": 1, "seq": 2, "t": 0}', "invalid-json"),  # a repeated name is ambiguous
+    ("[" * 100 + "]" * 100, "invalid-json"),  # nesting deeper than 64
     ("[1, 2]", "not-an-object"),
     ('{"type": "teleport"}', "unknown-type"),
     ('{"x": 1}', "missing-field"),
