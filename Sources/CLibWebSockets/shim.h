@@ -55,10 +55,14 @@ typedef struct clws_server {
 /// Creates a context listening on `iface:port` (port 0: any free port) that serves `web_root`
 /// over HTTP and speaks `protocol_name` (marked "default", so clients that offer no subprotocol
 /// reach it too). IPv6 is disabled so that 127.0.0.1 really means loopback only.
+/// `http_callback` serves protocol 0 (the page; lws_callback_http_dummy does the work). `listen`
+/// 0 makes a context that listens nowhere and only serves sockets handed to it
+/// (`lws_adopt_socket_vhost`): the extra service threads of `sandbox serve --threads`.
 static inline clws_server *clws_server_create(const char *iface, int port, const char *web_root,
                                               const char *protocol_name, lws_callback_function *callback,
+                                              lws_callback_function *http_callback,
                                               size_t per_session_size, void *user, uint16_t ping_secs,
-                                              uint16_t hangup_secs, unsigned int timeout_secs) {
+                                              uint16_t hangup_secs, unsigned int timeout_secs, int listen) {
     clws_server *server = calloc(1, sizeof(clws_server));
     if (!server) return NULL;
     server->web_root = strdup(web_root);
@@ -66,7 +70,7 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     server->protocol_name = strdup(protocol_name);
 
     server->protocols[0].name = "http";
-    server->protocols[0].callback = lws_callback_http_dummy;
+    server->protocols[0].callback = http_callback;
     server->protocols[1].name = server->protocol_name;
     server->protocols[1].callback = callback;
     server->protocols[1].per_session_data_size = per_session_size;
@@ -88,7 +92,7 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
 
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
-    info.port = port;
+    info.port = listen ? port : CONTEXT_PORT_NO_LISTEN_SERVER;
     info.iface = server->iface;
     info.protocols = server->protocols;
     info.pvo = &server->protocol_options;
@@ -106,6 +110,15 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     }
     return server;
 }
+
+/// Serves an accepted socket on this context (call on its service thread).
+static inline int clws_server_adopt(clws_server *server, int fd) {
+    struct lws_vhost *vhost = lws_get_vhost_by_name(server->context, "default");
+    return vhost && lws_adopt_socket_vhost(vhost, fd) ? 0 : -1;
+}
+
+/// The accepted descriptor of LWS_CALLBACK_FILTER_NETWORK_CONNECTION.
+static inline int clws_filter_fd(void *in) { return (int)(lws_intptr_t)in; }
 
 static inline int clws_server_port(clws_server *server) {
     struct lws_vhost *vhost = lws_get_vhost_by_name(server->context, "default");

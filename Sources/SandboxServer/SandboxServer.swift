@@ -23,6 +23,13 @@ public final class SandboxServer: @unchecked Sendable {
     private var stopping = false
     private var shutdownTimer: UnsafeMutablePointer<clws_timer>?
 
+    /// `serve --threads`: the servers accepted connections are dealt to (round robin, this one
+    /// included), set once before any `run()`; and the sockets handed to this one, waiting for
+    /// its service thread.
+    private var peers: [SandboxServer] = []
+    private var nextPeer = 0
+    private let handedOver = Mutex<[Int32]>([])
+
     public enum StartError: Error, CustomStringConvertible {
         case invalidOption(String)
         case listenFailed(host: String, port: Int)
@@ -46,9 +53,9 @@ public final class SandboxServer: @unchecked Sendable {
         clws_set_log_level(LLL_ERR | LLL_WARN)
         let user = Unmanaged.passUnretained(self).toOpaque()
         native = clws_server_create(
-            options.host, Int32(options.port), options.webRoot, sandboxSubprotocol, sandboxCallback,
+            options.host, Int32(options.port), options.webRoot, sandboxSubprotocol, sandboxCallback, httpCallback,
             MemoryLayout<UnsafeRawPointer>.size, user, options.pingSeconds, options.hangupSeconds,
-            options.handshakeTimeoutSeconds)
+            options.handshakeTimeoutSeconds, options.listens ? 1 : 0)
         guard native != nil else { throw StartError.listenFailed(host: options.host, port: options.port) }
     }
 
@@ -77,6 +84,39 @@ public final class SandboxServer: @unchecked Sendable {
         native = nil
     }
 
+    /// `serve --threads`: tells each server of the group about the others; the listening one
+    /// deals accepted connections across them (round robin, itself included). Call on every
+    /// server before `run()`. A viewer can join only the sessions of the server its connection
+    /// landed on.
+    public func shareConnections(with servers: [SandboxServer]) {
+        peers = servers
+    }
+
+    /// LWS_CALLBACK_FILTER_NETWORK_CONNECTION (service thread): keep the socket (false) or hand
+    /// a duplicate to the next peer's thread (true: lws closes its own descriptor).
+    fileprivate func handOff(_ fd: Int32) -> Bool {
+        guard !peers.isEmpty else { return false }
+        let peer = peers[nextPeer % peers.count]
+        nextPeer += 1
+        guard peer !== self else { return false }
+        let copy = dup(fd)
+        guard copy >= 0 else { return false }
+        peer.handedOver.withLock { $0.append(copy) }
+        if let peerContext = peer.context { lws_cancel_service(peerContext) }
+        return true
+    }
+
+    /// Adopts the sockets handed over, on this server's own service thread.
+    private func adoptHandedOver() {
+        let sockets = handedOver.withLock { queue -> [Int32] in
+            defer { queue.removeAll() }
+            return queue
+        }
+        for fd in sockets where native.map({ clws_server_adopt($0, fd) }) != 0 {
+            close(fd)
+        }
+    }
+
     /// Thread-safe: asks `run()` to close every connection (1001) and return.
     public func requestShutdown() {
         stopRequested.store(true, ordering: .sequentiallyConsistent)
@@ -87,6 +127,7 @@ public final class SandboxServer: @unchecked Sendable {
 
     /// LWS_CALLBACK_EVENT_WAIT_CANCELLED: the loop was woken from another thread.
     fileprivate func wokenUp() {
+        adoptHandedOver()
         guard !stopping, stopRequested.load(ordering: .sequentiallyConsistent), let context else { return }
         stopping = true
         shutdownDeadline = clock.now + 2
@@ -184,7 +225,10 @@ public final class SandboxServer: @unchecked Sendable {
         case let .ping(seq, time):
             connection.enqueue(ServerMessages.pong(seq: seq, time: time, serverTime: received * 1000, headroom: headroom))
         case .join(let id):
-            guard let target = sessions[id] else { throw WireError(.unknownSession, "no session '\(id)'") }
+            guard let target = sessions[id] else {
+                let note = peers.isEmpty ? "" : " on this connection's service thread (the server runs \(peers.count); a viewer can join only sessions of its own thread)"
+                throw WireError(.unknownSession, "no session '\(id)'\(note)")
+            }
             guard target !== connection.session else {
                 throw WireError(.invalidField, "'session' is the session this connection already \(connection.isDriver ? "drives" : "watches")")
             }
@@ -224,6 +268,19 @@ public final class SandboxServer: @unchecked Sendable {
 private func shutdownPoll(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul, let owner = clws_timer_owner(sul) else { return }
     Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue().pollShutdown()
+}
+
+/// Protocol 0: lws' own HTTP handler serves the page; this only adds the accept hand-off.
+private func httpCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    if reason == LWS_CALLBACK_FILTER_NETWORK_CONNECTION, let wsi, let context = lws_get_context(wsi),
+       let owner = lws_context_user(context) {
+        let server = Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue()
+        return server.handOff(clws_filter_fd(input)) ? 1 : 0
+    }
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
 }
 
 private func sandboxCallback(

@@ -15,6 +15,9 @@ public struct ServerOptions: Sendable {
     public var hangupSeconds: UInt16 = 60
     /// Seconds a handshake may take.
     public var handshakeTimeoutSeconds: UInt32 = 10
+    /// False for the extra service threads of `serve --threads`: they listen nowhere and serve
+    /// the connections the listening server hands them.
+    public var listens = true
 
     public init() {}
 }

@@ -22,6 +22,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames per second per session.") var fps = 60
     @Option(help: "Seconds measured per run, after connecting and a second of warm-up.") var seconds = 5.0
     @Option(name: .customLong("client-threads"), help: "Client threads (each its own libwebsockets loop).") var clientThreads = 1
+    @Option(name: .customLong("server-threads"), help: "Service threads of the server it starts (serve --threads).")
+    var serverThreads = 1
     @Flag(help: "Find the largest N that holds the bar.") var ramp = false
     @Option(help: "Largest N the ramp tries.") var limit = 4_000
     @Option(help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.") var compare: String?
@@ -35,6 +37,7 @@ struct BenchCommand: ParsableCommand {
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1…240") }
         guard seconds >= 1, seconds <= 600 else { throw ValidationError("--seconds must be in 1…600") }
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
+        guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
     }
 
     func run() throws {
@@ -42,7 +45,7 @@ struct BenchCommand: ParsableCommand {
         var target = url.flatMap(WebSocketURL.init)
         var pid = serverPID
         if target == nil {
-            let (process, port) = try Self.startServer(fps: fps)
+            let (process, port) = try Self.startServer(fps: fps, threads: serverThreads)
             spawned = process
             target = WebSocketURL("ws://127.0.0.1:\(port)/")
             pid = process.processIdentifier
@@ -72,11 +75,11 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Starts `sandbox serve --port 0` from this executable and reads its port from the ready line.
-    static func startServer(fps: Int) throws -> (Process, Int) {
+    static func startServer(fps: Int, threads: Int) throws -> (Process, Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
-        process.arguments = ["serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot]
+        process.arguments = ["serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads)]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -87,7 +90,8 @@ struct BenchCommand: ParsableCommand {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard let portText = text.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
+        guard let portText = text.split(separator: "/").dropLast().last?.split(separator: ":").last,
+              let port = Int(portText) else {
             process.terminate()
             throw ValidationError("the server did not start: \(text)")
         }

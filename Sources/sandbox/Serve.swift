@@ -12,10 +12,15 @@ struct Serve: ParsableCommand {
     @Option(help: "Frames per second while a transition completes (1…240).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")
     var allowOrigin: [String] = []
+    @Option(help: ArgumentHelp(
+        "Service threads; connections are dealt across them.",
+        discussion: "Above 1, a viewer can join only sessions on its own thread (docs/PERFORMANCE.md)."))
+    var threads = 1
 
     func validate() throws {
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1…240") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
+        guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--web-root '\(webRoot)' is not a folder")
@@ -29,20 +34,35 @@ struct Serve: ParsableCommand {
         options.webRoot = URL(fileURLWithPath: webRoot).standardizedFileURL.path
         options.fps = fps
         options.allowedOrigins = allowOrigin
-        let server = try SandboxServer(options: options)
+        // One server listens; with --threads the others serve the connections it deals them.
+        let first = try SandboxServer(options: options)
+        options.listens = false
+        var servers = [first]
+        for _ in 1..<threads { servers.append(try SandboxServer(options: options)) }
+        if threads > 1 { servers.forEach { $0.shareConnections(with: servers) } }
 
         // SIGINT/SIGTERM: close every WebSocket with 1001, then exit 0.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let sources = [SIGINT, SIGTERM].map { signal -> DispatchSourceSignal in
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-            source.setEventHandler { server.requestShutdown() }
+            source.setEventHandler { servers.forEach { $0.requestShutdown() } }
             source.resume()
             return source
         }
         // One line, flushed at once: scripts and tests wait for it.
-        FileHandle.standardOutput.write(Data("Transition Sandbox listening on http://\(host):\(server.port)/\n".utf8))
-        server.run()
+        let note = threads > 1 ? " (\(threads) service threads)" : ""
+        FileHandle.standardOutput.write(Data("Transition Sandbox listening on http://\(host):\(first.port)/\(note)\n".utf8))
+        let done = DispatchGroup()
+        for server in servers.dropFirst() {
+            done.enter()
+            Thread {
+                server.run()
+                done.leave()
+            }.start()
+        }
+        first.run()
+        done.wait()
         sources.forEach { $0.cancel() }
         print("Transition Sandbox stopped")
     }

@@ -2,6 +2,9 @@
 import asyncio
 import subprocess
 
+import pytest
+import websockets
+
 from client import Client
 
 
@@ -151,3 +154,45 @@ def test_the_page_is_served_file_after_file_on_one_keep_alive_connection(server)
         assert response.getheader("content-type").startswith(kind), (path, response.getheader("content-type"))
         assert body == source.read_bytes(), path
     connection.close()
+
+
+def test_service_threads_deal_connections_and_each_serves_sessions_and_the_page(make_server):
+    """`serve --threads 2`: connections alternate between two service threads; every session
+    works; a viewer can join only sessions of its own thread, and is told so; SIGTERM closes
+    every connection on every thread with 1001."""
+    import http.client
+    import signal
+
+    server = make_server("--threads", "2")
+
+    async def scenario():
+        clients = [await Client.connect(server.url) for _ in range(4)]
+        for c in clients:
+            await c.send({"type": "configure", "transition": "fade", "duration": 0.2})
+            await c.expect("configured")
+        for c in clients:
+            await c.pan(150)
+        for c in clients:
+            event, final = await c.rest()
+            assert event["event"] == "finished" and final["progress"] == 1
+        # clients[0] and clients[2] landed on the listening thread, [1] and [3] on the other
+        await clients[1].send({"type": "join", "session": clients[0].welcome["session"]})
+        error = await clients[1].expect("error")
+        assert error["code"] == "unknown-session" and "service thread" in error["message"]
+        await clients[2].send({"type": "join", "session": clients[0].welcome["session"]})
+        assert (await clients[2].expect("joined"))["session"] == clients[0].welcome["session"]
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
+        for _ in range(3):  # page requests are dealt across threads too
+            connection.request("GET", "/js/main.js")
+            response = connection.getresponse()
+            assert response.status == 200 and len(response.read()) > 1000
+            connection.close()
+        server.process.send_signal(signal.SIGTERM)
+        for c in clients:
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    await c.recv()
+            assert closed.value.rcvd.code == 1001
+        assert server.process.wait(timeout=10) == 0
+
+    run(scenario())
