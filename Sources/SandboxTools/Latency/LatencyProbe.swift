@@ -75,7 +75,7 @@ public final class LatencyProbe: ClientSocketDelegate {
 
     /// Runs the measurement; `progress` hears the fraction done now and then.
     public func run(url: WebSocketURL, subprotocol: String?, progress: (Double) -> Void = { _ in }) -> LatencyResult {
-        let cpuStart = Self.cpuSeconds()
+        let cpuStart = ProcessStats.ownCPUSeconds()
         for index in 0..<options.concurrency {
             let socket = loop.connect(to: url, subprotocol: subprotocol, delegate: self)
             let conn = Conn(socket: socket, index: index)
@@ -104,7 +104,7 @@ public final class LatencyProbe: ClientSocketDelegate {
         result.lost = live.reduce(0) { $0 + $1.pending.values.filter(\.1).count }
         for conn in live { conn.socket.close() }
         loop.run(until: { live.allSatisfy(\.socket.isClosed) }, deadline: loop.now + 2)
-        result.clientCPUSeconds = Self.cpuSeconds() - cpuStart
+        result.clientCPUSeconds = ProcessStats.ownCPUSeconds() - cpuStart
         return result
     }
 
@@ -205,12 +205,5 @@ public final class LatencyProbe: ClientSocketDelegate {
 
     public func socketClosed(_ socket: ClientSocket, code: Int?, error: String?) {
         if let error { result.errors.append(error) } else if let code, code != 1000 { result.errors.append("closed with \(code)") }
-    }
-
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }
