@@ -247,9 +247,7 @@ public final class SandboxServer: @unchecked Sendable {
             try drivenSession(connection).play(at: received)
         case .pointer(let pointer):
             let session = try drivenSession(connection)
-            if let last = connection.lastSeq, pointer.seq <= last {
-                throw WireError(.sequence, "seq must increase: \(pointer.seq) after \(last)", seq: pointer.seq)
-            }
+            try pointer.checkSequence(after: connection.lastSeq)
             try session.pointer(pointer, receivedAt: received)
             connection.lastSeq = pointer.seq
         }

@@ -3,8 +3,12 @@
 struct ServerClock {
     private let start = ContinuousClock.now
 
-    var now: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    var now: Double { (ContinuousClock.now - start).inSeconds }
+}
+
+extension Duration {
+    /// The duration as a number of seconds (the tools and the server count time in seconds).
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

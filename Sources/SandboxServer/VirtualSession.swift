@@ -85,9 +85,7 @@ public struct VirtualSession {
             startLink()
             return reaction
         case .pointer(let pointer):
-            if let lastSeq, pointer.seq <= lastSeq {
-                throw WireError(.sequence, "seq must increase: \(pointer.seq) after \(lastSeq)", seq: pointer.seq)
-            }
+            try pointer.checkSequence(after: lastSeq)
             let reaction = try core.pointer(pointer, receivedAt: now)
             lastSeq = pointer.seq
             if core.engine.phase.isAnimating { startLink() }

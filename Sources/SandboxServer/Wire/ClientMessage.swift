@@ -41,6 +41,13 @@ struct PointerMessage: Equatable {
     let seq: Int
     let pointerID: Int
 
+    /// A connection's pointer seqs must strictly increase; `last` is the last accepted one.
+    func checkSequence(after last: Int?) throws(WireError) {
+        if let last, seq <= last {
+            throw WireError(.sequence, "seq must increase: \(seq) after \(last)", seq: seq)
+        }
+    }
+
     init(_ fields: MessageFields) throws(WireError) {
         try fields.onlyKnown(["type", "phase", "x", "y", "t", "seq", "pointerId", "pointerType"])
         let phaseName = try fields.string("phase")

@@ -60,7 +60,6 @@ public enum Bench {
         let baselineRSS = serverPID.flatMap(ProcessStats.residentKiB)
         var plan = BenchPlan(url: url, origin: .now)
         plan.isSandbox = isSandbox
-        plan.sessions = sessions
         plan.fps = fps
         plan.windowStart = 1.5 + Double(sessions) / 400  // connecting, then a second of warm-up
         plan.windowEnd = plan.windowStart + seconds
@@ -135,7 +134,7 @@ public enum Bench {
 
     private static func sleep(until instant: ContinuousClock.Instant) {
         let remaining = instant - .now
-        if remaining > .zero { Thread.sleep(forTimeInterval: Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18) }
+        if remaining > .zero { Thread.sleep(forTimeInterval: remaining.inSeconds) }
     }
 
     private static func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {

@@ -7,7 +7,6 @@ public struct BenchPlan: Sendable {
     public var url: WebSocketURL
     /// Sandbox sessions are configured and played; a plain streamer is only listened to.
     public var isSandbox = true
-    public var sessions = 100
     public var fps = 60
     /// When the measurement window opens and closes, on one clock shared by every thread.
     public var origin: ContinuousClock.Instant
@@ -75,7 +74,7 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
             counts.errors.append(error.description)
             return counts
         }
-        originOnLoop = loop.now - seconds(since: plan.origin)
+        originOnLoop = loop.now - (ContinuousClock.now - plan.origin).inSeconds
         counts.sessions = count
         for _ in 0..<count {
             let socket = loop.connect(to: plan.url, subprotocol: plan.isSandbox ? sandboxSubprotocol : nil, delegate: self)
@@ -91,11 +90,6 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
         for state in sessions.values { state.socket.close() }
         loop.run(until: { self.sessions.values.allSatisfy(\.socket.isClosed) }, deadline: loop.now + 3)
         return counts
-    }
-
-    private func seconds(since instant: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - instant
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
     // MARK: - ClientSocketDelegate

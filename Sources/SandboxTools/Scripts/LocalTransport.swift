@@ -30,7 +30,7 @@ struct LocalTransport: ReplayTransport {
         let replies = session.receive(text, at: ms / 1000)
         let elapsed = clock.now - started
         if seq != nil {
-            observer.recordLatency(seconds: Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))
+            observer.recordLatency(seconds: elapsed.inSeconds)
         }
         deliver(replies, at: 0)
     }
