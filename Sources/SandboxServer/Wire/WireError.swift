@@ -16,6 +16,7 @@ struct WireError: Error, Equatable {
         case notDriver = "not-driver"
         case binary = "binary-not-supported"
         case tooManyReplies = "too-many-replies"
+        case rateLimited = "rate-limited"
         // The engine's input errors keep their own codes (InputError.code).
         case nonFinite = "non-finite"
         case timeWentBackwards = "time-went-backwards"
