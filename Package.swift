@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
         // Pure and deterministic: no I/O, no clock reads. Time comes in as an argument.
@@ -18,7 +19,10 @@ let package = Package(
         // The one C boundary: libwebsockets 4.1 (Debian libwebsockets-dev). Only SandboxServer imports it.
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         // Sessions, the wire protocol, frame pacing on libwebsockets' own loop.
-        .target(name: "SandboxServer", dependencies: ["TransitionCore", "CLibWebSockets"]),
+        .target(
+            name: "SandboxServer",
+            dependencies: ["TransitionCore", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections")]
+        ),
         // The headless tools: pan scripts (replayed in-process or over a WebSocket), latency, bench.
         .target(
             name: "SandboxTools",

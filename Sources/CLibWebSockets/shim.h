@@ -5,8 +5,11 @@
 #define CLWS_SHIM_H
 
 #include <libwebsockets.h>
+#include <linux/sockios.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 
 static inline size_t clws_pre(void) { return LWS_PRE; }
 
@@ -14,6 +17,42 @@ static inline void clws_set_log_level(int level) { lws_set_log_level(level, NULL
 
 static inline int clws_write_text(struct lws *wsi, unsigned char *payload, size_t length) {
     return lws_write(wsi, payload, length, LWS_WRITE_TEXT);
+}
+
+/// The connection's kernel send buffer: its size (SO_SNDBUF, the kernel's own accounting, which
+/// counts bookkeeping as well as payload) and the payload bytes still in it (SIOCOUTQ: unsent
+/// plus unacknowledged). Returns -1 if the socket cannot be asked.
+static inline int clws_send_buffer(struct lws *wsi, int *size, int *queued) {
+    int fd = lws_get_socket_fd(wsi);
+    socklen_t length = sizeof *size;
+    if (fd < 0 || getsockopt(fd, SOL_SOCKET, SO_SNDBUF, size, &length) != 0) return -1;
+    if (ioctl(fd, SIOCOUTQ, queued) != 0) return -1;
+    return 0;
+}
+
+/// Raises the connection's send buffer to at least `bytes` (the kernel doubles the request for
+/// its bookkeeping and caps it at net.core.wmem_max). Used only for a message so large that it
+/// could never be sent whole into the buffer the kernel chose.
+static inline int clws_grow_send_buffer(struct lws *wsi, int bytes) {
+    int fd = lws_get_socket_fd(wsi);
+    return fd < 0 ? -1 : setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof bytes);
+}
+
+/// Closes a connection from the service loop's next turn, without waiting for it to become
+/// writeable (a peer that never reads would otherwise hold it forever).
+static inline void clws_kill_soon(struct lws *wsi) {
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+/// Closes a connection `seconds` from now unless something else closes it first.
+static inline void clws_kill_after(struct lws *wsi, int seconds) {
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, seconds);
+}
+
+/// Answers an HTTP request with a status and a short plain-text body, then ends the transaction.
+/// Returns nonzero if the connection must be closed.
+static inline int clws_http_refuse(struct lws *wsi, unsigned int status, const char *message) {
+    return lws_return_http_status(wsi, status, message);
 }
 
 /// A timer: the sul first, so the callback's sul pointer is the timer pointer.
@@ -61,8 +100,9 @@ typedef struct clws_server {
 static inline clws_server *clws_server_create(const char *iface, int port, const char *web_root,
                                               const char *protocol_name, lws_callback_function *callback,
                                               lws_callback_function *http_callback,
-                                              size_t per_session_size, void *user, uint16_t ping_secs,
-                                              uint16_t hangup_secs, unsigned int timeout_secs, int listen) {
+                                              size_t per_session_size, size_t tx_packet_size, void *user,
+                                              uint16_t ping_secs, uint16_t hangup_secs, unsigned int timeout_secs,
+                                              int listen) {
     clws_server *server = calloc(1, sizeof(clws_server));
     if (!server) return NULL;
     server->web_root = strdup(web_root);
@@ -75,6 +115,10 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     server->protocols[1].callback = callback;
     server->protocols[1].per_session_data_size = per_session_size;
     server->protocols[1].rx_buffer_size = 0;
+    // lws sends at most tx_packet_size (default: its 4 KiB service buffer) of a write and keeps the
+    // rest itself; a peer that then half-closes livelocks 4.1.6 (see docs/SECURITY.md). With the
+    // largest message allowed here, a write goes to the kernel whole; the caller checks the room.
+    server->protocols[1].tx_packet_size = tx_packet_size;
 
     server->default_option.name = "default";
     server->default_option.value = "1";
@@ -130,11 +174,18 @@ static inline void clws_server_destroy(clws_server *server) {
     free(server->web_root); free(server->iface); free(server->protocol_name); free(server);
 }
 
-/// Copies a header into `buffer`; returns its length, or -1 when absent.
+/// Copies a header into `buffer`; returns its length, -1 when absent, -2 when longer than the
+/// buffer (never to be mistaken for absent).
 static inline int clws_header(struct lws *wsi, enum lws_token_indexes token, char *buffer, int length) {
-    if (lws_hdr_total_length(wsi, token) <= 0) return -1;
-    return lws_hdr_copy(wsi, buffer, length, token);
+    int total = lws_hdr_total_length(wsi, token);
+    if (total <= 0) return -1;
+    if (total >= length) return -2;
+    int copied = lws_hdr_copy(wsi, buffer, length, token);
+    return copied < 0 ? -2 : copied;
 }
+
+/// 1 if the request is a CONNECT (lws 4.1 would adopt the socket as a raw one, with no timeout).
+static inline int clws_is_connect(struct lws *wsi) { return lws_hdr_total_length(wsi, WSI_TOKEN_CONNECT) > 0; }
 
 // MARK: - Client
 

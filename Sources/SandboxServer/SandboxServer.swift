@@ -5,13 +5,16 @@ import TransitionCore
 /// The sandbox server: one libwebsockets context serving the page over HTTP and the
 /// `transition-sandbox.v1` protocol, on one service thread.
 ///
-/// Everything but `requestShutdown()` runs on the thread that called `run()`; that one call
-/// touches only an atomic flag and `lws_cancel_service`, which libwebsockets allows from any
-/// thread. Hence `@unchecked Sendable`.
+/// Everything runs on the thread that called `run()` except `requestShutdown()` and the
+/// `--threads` hand-off, which touch only `crossThread` (a mutex around the context pointer and
+/// the handed-over sockets: lws allows `lws_cancel_service` from any thread, as long as the
+/// context is alive). Hence `@unchecked Sendable`.
 public final class SandboxServer: @unchecked Sendable {
     public let options: ServerOptions
     let clock = ServerClock()
     let headroom = Int(clws_pre())
+    let limits: ConnectionLimits
+    let policy: RequestPolicy
     private var native: UnsafeMutablePointer<clws_server>?
     var context: OpaquePointer? { native?.pointee.context }
 
@@ -20,15 +23,35 @@ public final class SandboxServer: @unchecked Sendable {
     private var displayLinks: [Int: DisplayLink] = [:]
     private let defaults: SessionSettings
     private let stopRequested = Atomic<Bool>(false)
-    private var stopping = false
+    private(set) var stopping = false
+    private var tearingDown = false
+    private var shutdownDeadline = Double.infinity
     private var shutdownTimer: UnsafeMutablePointer<clws_timer>?
 
+    /// Open WebSocket connections across the server group (`--max-connections`).
+    let openConnections: ConnectionCounter
+    /// Connections waiting for room to write, and the one timer that retries them.
+    private var blocked: [ObjectIdentifier: Connection] = [:]
+    private var retryTimer: UnsafeMutablePointer<clws_timer>?
+    static let retryInterval = 0.02
+    /// Once a second, cuts the connections whose output waited too long (`checkWriteStall`).
+    private var watchdogTimer: UnsafeMutablePointer<clws_timer>?
+    static let watchdogInterval = 1.0
+    /// Writes lws had to split despite the room check (should stay 0; see Connection.send).
+    var partialWrites = 0
+
+    /// What other threads may touch: the context (nil once destroyed) and the sockets handed
+    /// to this server by the listening one.
+    private struct CrossThread: @unchecked Sendable {  // the context is used only under the lock
+        var context: OpaquePointer?
+        var handedOver: [Int32] = []
+    }
+    private let crossThread = Mutex(CrossThread())
+
     /// `serve --threads`: the servers accepted connections are dealt to (round robin, this one
-    /// included), set once before any `run()`; and the sockets handed to this one, waiting for
-    /// its service thread.
+    /// included), set once before any `run()`.
     private var peers: [SandboxServer] = []
     private var nextPeer = 0
-    private let handedOver = Mutex<[Int32]>([])
 
     public enum StartError: Error, CustomStringConvertible {
         case invalidOption(String)
@@ -41,8 +64,9 @@ public final class SandboxServer: @unchecked Sendable {
         }
     }
 
-    /// Creates the context and starts listening. Returns once the port is bound.
-    public init(options: ServerOptions) throws {
+    /// Creates the context and starts listening. Returns once the port is bound. Servers of one
+    /// group (`--threads`) share `counter`, so the connection limit holds across them.
+    public init(options: ServerOptions, counter: ConnectionCounter = ConnectionCounter()) throws {
         self.options = options
         var defaults = SessionSettings()
         guard SessionSettings.fpsRange.contains(options.fps) else {
@@ -50,13 +74,20 @@ public final class SandboxServer: @unchecked Sendable {
         }
         defaults.fps = options.fps
         self.defaults = defaults
+        limits = options.limits
+        policy = RequestPolicy(boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins)
+        openConnections = counter
         clws_set_log_level(LLL_ERR | LLL_WARN)
         let user = Unmanaged.passUnretained(self).toOpaque()
         native = clws_server_create(
             options.host, Int32(options.port), options.webRoot, sandboxSubprotocol, sandboxCallback, httpCallback,
-            MemoryLayout<UnsafeRawPointer>.size, user, options.pingSeconds, options.hangupSeconds,
-            options.handshakeTimeoutSeconds, options.listens ? 1 : 0)
-        guard native != nil else { throw StartError.listenFailed(host: options.host, port: options.port) }
+            MemoryLayout<UnsafeRawPointer>.size, options.limits.sendBytes + 64, user, options.pingSeconds,
+            options.hangupSeconds, options.handshakeTimeoutSeconds, options.listens ? 1 : 0)
+        guard let native else { throw StartError.listenFailed(host: options.host, port: options.port) }
+        crossThread.withLock { $0.context = native.pointee.context }
+        let watchdog = clws_timer_create(user)!
+        watchdogTimer = watchdog
+        clws_timer_schedule(native.pointee.context, watchdog, watchdogFired, Int64(Self.watchdogInterval * 1e6))
     }
 
     deinit {
@@ -66,67 +97,97 @@ public final class SandboxServer: @unchecked Sendable {
     /// The bound port (useful with port 0).
     public var port: Int { native.map { Int(clws_server_port($0)) } ?? -1 }
 
-    /// Serves until `requestShutdown()`; then closes every WebSocket with 1001 and returns.
+    /// The most WebSocket connections the group accepts at once.
+    var maxConnections: Int { limits.maxConnections ?? ConnectionLimits.defaultMaxConnections }
+
+    /// Serves until `requestShutdown()`; then closes every WebSocket with 1001, destroys the
+    /// context and returns.
     public func run() {
         guard let context else { return }
         while true {
             lws_service(context, 0)
             if stopping && (connections.isEmpty || clock.now > shutdownDeadline) { break }
         }
-        if let shutdownTimer {
-            clws_timer_cancel(context, shutdownTimer)
-            free(shutdownTimer)
+        // No more hand-offs or wake-ups from other threads: they see a nil context from now on.
+        let leftOver = crossThread.withLock { state -> [Int32] in
+            state.context = nil
+            defer { state.handedOver.removeAll() }
+            return state.handedOver
         }
+        leftOver.forEach { close($0) }
+        for timer in [shutdownTimer, retryTimer, watchdogTimer].compactMap({ $0 }) {
+            clws_timer_cancel(context, timer)
+            free(timer)
+        }
+        shutdownTimer = nil
+        retryTimer = nil
+        watchdogTimer = nil
+        blocked.removeAll()
         displayLinks.removeAll()
         sessions.removeAll()
-        connections.removeAll()
-        if let native { clws_server_destroy(native) }
+        tearingDown = true
+        if let native { clws_server_destroy(native) }  // CLOSED for every connection still open
         native = nil
+        connections.removeAll()
     }
 
     /// `serve --threads`: tells each server of the group about the others; the listening one
     /// deals accepted connections across them (round robin, itself included). Call on every
-    /// server before `run()`. A viewer can join only the sessions of the server its connection
-    /// landed on.
+    /// server before `run()`.
     public func shareConnections(with servers: [SandboxServer]) {
         peers = servers
     }
 
-    /// LWS_CALLBACK_FILTER_NETWORK_CONNECTION (service thread): keep the socket (false) or hand
-    /// a duplicate to the next peer's thread (true: lws closes its own descriptor).
-    fileprivate func handOff(_ fd: Int32) -> Bool {
-        guard !peers.isEmpty else { return false }
+    /// LWS_CALLBACK_FILTER_NETWORK_CONNECTION (service thread). Returns 1 to refuse the socket
+    /// (lws closes it), 0 to serve it here; handing it to another thread also answers 1, as
+    /// lws closes its own descriptor and the peer serves a duplicate.
+    func filterNetworkConnection(_ fd: Int32) -> Int32 {
+        if stopping || stopRequested.load(ordering: .relaxed) { return 1 }
+        guard !peers.isEmpty else { return 0 }
         let peer = peers[nextPeer % peers.count]
         nextPeer += 1
-        guard peer !== self else { return false }
-        let copy = dup(fd)
-        guard copy >= 0 else { return false }
-        peer.handedOver.withLock { $0.append(copy) }
-        if let peerContext = peer.context { lws_cancel_service(peerContext) }
-        return true
+        guard peer !== self else { return 0 }
+        return peer.takeHandOff(fd) ? 1 : 0
     }
 
-    /// Adopts the sockets handed over, on this server's own service thread.
+    /// Called on the listening thread: queues a duplicate of `fd` for this server's thread and
+    /// wakes it. False if this server has stopped (the caller then serves the socket itself).
+    private func takeHandOff(_ fd: Int32) -> Bool {
+        crossThread.withLock { state in
+            guard let context = state.context else { return false }
+            let copy = dup(fd)
+            guard copy >= 0 else { return false }
+            state.handedOver.append(copy)
+            lws_cancel_service(context)
+            return true
+        }
+    }
+
+    /// Adopts the sockets handed over, on this server's own service thread. A failed adoption
+    /// has already closed the descriptor (lws does), so it is not closed again.
     private func adoptHandedOver() {
-        let sockets = handedOver.withLock { queue -> [Int32] in
-            defer { queue.removeAll() }
-            return queue
+        let sockets = crossThread.withLock { state -> [Int32] in
+            defer { state.handedOver.removeAll() }
+            return state.handedOver
         }
-        for fd in sockets where native.map({ clws_server_adopt($0, fd) }) != 0 {
-            close(fd)
+        guard let native else {
+            sockets.forEach { close($0) }
+            return
         }
+        for fd in sockets { _ = clws_server_adopt(native, fd) }
     }
 
-    /// Thread-safe: asks `run()` to close every connection (1001) and return.
+    /// Thread-safe, and safe again during or after teardown: asks `run()` to close every
+    /// connection (1001) and return.
     public func requestShutdown() {
         stopRequested.store(true, ordering: .sequentiallyConsistent)
-        if let context { lws_cancel_service(context) }
+        crossThread.withLock { state in
+            if let context = state.context { lws_cancel_service(context) }
+        }
     }
 
-    private var shutdownDeadline = Double.infinity
-
     /// LWS_CALLBACK_EVENT_WAIT_CANCELLED: the loop was woken from another thread.
-    fileprivate func wokenUp() {
+    func wokenUp() {
         adoptHandedOver()
         guard !stopping, stopRequested.load(ordering: .sequentiallyConsistent), let context else { return }
         stopping = true
@@ -150,23 +211,44 @@ public final class SandboxServer: @unchecked Sendable {
         return link
     }
 
-    // MARK: - Connections
+    // MARK: - Writes waiting for room
 
-    fileprivate func acceptsOrigin(_ wsi: OpaquePointer) -> Bool {
-        var buffer = [CChar](repeating: 0, count: 512)
-        let length = clws_header(wsi, WSI_TOKEN_ORIGIN, &buffer, Int32(buffer.count))
-        if length < 0 { return true }  // scripts send no Origin
-        let origin = String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if options.allowedOrigins.contains(origin) { return true }
-        var host = [CChar](repeating: 0, count: 512)
-        let hostLength = clws_header(wsi, WSI_TOKEN_HOST, &host, Int32(host.count))
-        guard hostLength > 0 else { return false }
-        let hostName = String(decoding: host[0..<Int(hostLength)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return origin == "http://\(hostName)"
+    /// A connection found no room for its next message: retry it on the shared tick.
+    func writeBlocked(_ connection: Connection) {
+        blocked[ObjectIdentifier(connection)] = connection
+        guard let context else { return }
+        if retryTimer == nil {
+            let timer = clws_timer_create(Unmanaged.passUnretained(self).toOpaque())!
+            retryTimer = timer
+            clws_timer_schedule(context, timer, retryFired, Int64(Self.retryInterval * 1e6))
+        }
     }
 
-    fileprivate func opened(_ connection: Connection) {
+    fileprivate func retryBlockedWrites() {
+        guard let context, let retryTimer else { return }
+        for (id, connection) in blocked where !connection.retryBlockedWrite() {
+            blocked[id] = nil
+        }
+        if blocked.isEmpty {
+            free(retryTimer)
+            self.retryTimer = nil
+        } else {
+            clws_timer_schedule(context, retryTimer, retryFired, Int64(Self.retryInterval * 1e6))
+        }
+    }
+
+    fileprivate func watchdog() {
+        guard let context, let watchdogTimer else { return }
+        let now = clock.now
+        for connection in connections.values { connection.checkWriteStall(at: now) }
+        clws_timer_schedule(context, watchdogTimer, watchdogFired, Int64(Self.watchdogInterval * 1e6))
+    }
+
+    // MARK: - Connections
+
+    func opened(_ connection: Connection) {
         connections[ObjectIdentifier(connection)] = connection
+        openConnections.add(1)
         if stopping {
             connection.close(1001, "server shutting down")
             return
@@ -180,9 +262,12 @@ public final class SandboxServer: @unchecked Sendable {
         session.frameChanged()
     }
 
-    fileprivate func closed(_ connection: Connection) {
+    func closed(_ connection: Connection) {
         connections[ObjectIdentifier(connection)] = nil
-        leave(connection)
+        blocked[ObjectIdentifier(connection)] = nil
+        openConnections.add(-1)
+        // While the context is destroyed, nobody is left to tell.
+        if !tearingDown { leave(connection) }
     }
 
     /// Detaches a connection from its session; a driver leaving ends the session.
@@ -202,17 +287,21 @@ public final class SandboxServer: @unchecked Sendable {
         }
     }
 
+    /// 128 random bits (the system's CSPRNG), so a session cannot be guessed and joined.
     private func newSessionID() -> String {
         while true {
-            let id = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
+            var generator = SystemRandomNumberGenerator()
+            let id = [generator.next(), generator.next()].map { (word: UInt64) in
+                let hex = String(word, radix: 16)
+                return String(repeating: "0", count: 16 - hex.count) + hex
+            }.joined()
             if sessions[id] == nil { return id }
         }
     }
 
     // MARK: - Messages
 
-    func handle(_ bytes: [UInt8], from connection: Connection) {
-        let received = clock.now
+    func handle(_ bytes: [UInt8], from connection: Connection, at received: Double) {
         do {
             try dispatch(try ClientMessage.parse(bytes), from: connection, receivedAt: received)
         } catch {
@@ -227,7 +316,7 @@ public final class SandboxServer: @unchecked Sendable {
         case .join(let id):
             guard let target = sessions[id] else {
                 let note = peers.isEmpty ? "" : " on this connection's service thread (the server runs \(peers.count); a viewer can join only sessions of its own thread)"
-                throw WireError(.unknownSession, "no session '\(id)'\(note)")
+                throw WireError(.unknownSession, "no session '\(id.prefix(64))'\(note)")  // TODO(lead): WireError.quoted
             }
             guard target !== connection.session else {
                 throw WireError(.invalidField, "'session' is the session this connection already \(connection.isDriver ? "drives" : "watches")")
@@ -261,64 +350,25 @@ public final class SandboxServer: @unchecked Sendable {
     }
 }
 
-// MARK: - The libwebsockets callback
+/// The number of open WebSocket connections of a server group, shared by its threads.
+public final class ConnectionCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    public init() {}
+    public var value: Int { count.load(ordering: .relaxed) }
+    func add(_ delta: Int) { count.add(delta, ordering: .relaxed) }
+}
 
 private func shutdownPoll(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul, let owner = clws_timer_owner(sul) else { return }
     Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue().pollShutdown()
 }
 
-/// Protocol 0: lws' own HTTP handler serves the page; this only adds the accept hand-off.
-private func httpCallback(
-    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
-    _ input: UnsafeMutableRawPointer?, _ length: Int
-) -> Int32 {
-    if reason == LWS_CALLBACK_FILTER_NETWORK_CONNECTION, let wsi, let context = lws_get_context(wsi),
-       let owner = lws_context_user(context) {
-        let server = Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue()
-        return server.handOff(clws_filter_fd(input)) ? 1 : 0
-    }
-    return lws_callback_http_dummy(wsi, reason, user, input, length)
+private func watchdogFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let owner = clws_timer_owner(sul) else { return }
+    Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue().watchdog()
 }
 
-private func sandboxCallback(
-    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
-    _ input: UnsafeMutableRawPointer?, _ length: Int
-) -> Int32 {
-    guard let wsi, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
-    let server = Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue()
-    // The per-connection slot lws allocates holds our retained Connection.
-    let slot = user?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    let connection = slot?.pointee.map { Unmanaged<Connection>.fromOpaque($0).takeUnretainedValue() }
-
-    switch reason {
-    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
-        return server.acceptsOrigin(wsi) ? 0 : 1
-    case LWS_CALLBACK_ESTABLISHED:
-        guard let slot else { return -1 }
-        let created = Connection(wsi: wsi, server: server)
-        slot.pointee = Unmanaged.passRetained(created).toOpaque()
-        server.opened(created)
-    case LWS_CALLBACK_RECEIVE:
-        return connection?.receive(input, length) ?? -1
-    case LWS_CALLBACK_SERVER_WRITEABLE:
-        return connection?.writable() ?? -1
-    case LWS_CALLBACK_CLOSED:
-        // Also called for connections refused by the filter: those have no Connection.
-        if let slot, let pointer = slot.pointee {
-            slot.pointee = nil
-            let closing = Unmanaged<Connection>.fromOpaque(pointer)
-            server.closed(closing.takeUnretainedValue())
-            closing.release()
-        }
-    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-        server.wokenUp()
-    default:
-        // Being the "default" protocol, this callback also receives the plain HTTP connections
-        // that serve the page: lws' own handler serves the mounted files and keeps the
-        // connection alive between requests (without it, a second file on one keep-alive
-        // connection is cut short).
-        return lws_callback_http_dummy(wsi, reason, user, input, length)
-    }
-    return 0
+private func retryFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let owner = clws_timer_owner(sul) else { return }
+    Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue().retryBlockedWrites()
 }

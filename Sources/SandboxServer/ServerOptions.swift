@@ -10,6 +10,11 @@ public struct ServerOptions: Sendable {
     public var fps = 60
     /// Browser origins allowed besides the server's own (`http://host:port`).
     public var allowedOrigins: [String] = []
+    /// `Host` names allowed besides loopback names, address literals and the bound address
+    /// (`RequestPolicy`); a leading dot allows subdomains.
+    public var allowedHosts: [String] = []
+    /// Per-connection bounds and the connection limit (docs/SECURITY.md).
+    public var limits = ConnectionLimits()
     /// Seconds of silence before a keepalive ping, and before hanging up.
     public var pingSeconds: UInt16 = 20
     public var hangupSeconds: UInt16 = 60

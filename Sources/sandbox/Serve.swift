@@ -12,6 +12,14 @@ struct Serve: ParsableCommand {
     @Option(help: "Frames per second while a transition completes (1…240).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")
     var allowOrigin: [String] = []
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
+        "A Host name allowed besides localhost, IP addresses and --host (repeatable; .example.com allows subdomains).",
+        discussion: "Requests naming any other Host are refused with 403: a defence against DNS rebinding."))
+    var allowHost: [String] = []
+    @Option(name: .customLong("max-connections"), help: "Open WebSocket connections at most (default: sized to the descriptor limit); past it, 503.")
+    var maxConnections: Int?
+    @Option(name: .customLong("write-timeout"), help: "Seconds a connection's writes may wait for a peer that does not read before it is cut.")
+    var writeTimeout = 30.0
     @Option(help: ArgumentHelp(
         "Service threads; connections are dealt across them.",
         discussion: "Above 1, a viewer can join only sessions on its own thread (docs/PERFORMANCE.md)."))
@@ -21,6 +29,10 @@ struct Serve: ParsableCommand {
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1…240") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
+        guard writeTimeout >= 0.1, writeTimeout <= 3600 else { throw ValidationError("--write-timeout must be in 0.1…3600 seconds") }
+        if let maxConnections, !(1...1_000_000).contains(maxConnections) {
+            throw ValidationError("--max-connections must be in 1…1000000")
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--web-root '\(webRoot)' is not a folder")
@@ -34,11 +46,16 @@ struct Serve: ParsableCommand {
         options.webRoot = URL(fileURLWithPath: webRoot).standardizedFileURL.path
         options.fps = fps
         options.allowedOrigins = allowOrigin
+        options.allowedHosts = allowHost
+        options.limits.maxConnections = maxConnections
+        options.limits.writeStallSeconds = writeTimeout
         // One server listens; with --threads the others serve the connections it deals them.
-        let first = try SandboxServer(options: options)
+        // They share one connection count, so --max-connections holds for the group.
+        let counter = ConnectionCounter()
+        let first = try SandboxServer(options: options, counter: counter)
         options.listens = false
         var servers = [first]
-        for _ in 1..<threads { servers.append(try SandboxServer(options: options)) }
+        for _ in 1..<threads { servers.append(try SandboxServer(options: options, counter: counter)) }
         if threads > 1 { servers.forEach { $0.shareConnections(with: servers) } }
 
         // SIGINT/SIGTERM: close every WebSocket with 1001, then exit 0.

@@ -1,0 +1,116 @@
+import CLibWebSockets
+
+// The libwebsockets callbacks of the server: the only place its C events enter Swift.
+
+/// Protocol 0 ("http"): accepted sockets (the `--threads` hand-off) and the raw sockets lws
+/// would make of a `CONNECT` request; lws' own handler does the rest.
+func httpCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        guard let server = server(of: wsi) else { return 0 }
+        return server.filterNetworkConnection(clws_filter_fd(input))
+    case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
+        // lws 4.1 turns a `CONNECT host:port` request into a raw socket bound to protocol 0,
+        // with no timeout: a proxy tunnel nobody asked for. Refuse it (lws closes the socket).
+        return -1
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+/// The sandbox protocol, marked "default": it also receives the plain HTTP requests for the page.
+func sandboxCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi, let server = server(of: wsi) else { return 0 }
+    // The per-connection slot lws allocates holds our retained Connection.
+    let slot = user?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    let connection = slot?.pointee.map { Unmanaged<Connection>.fromOpaque($0).takeUnretainedValue() }
+
+    switch reason {
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+        // A plain HTTP request (the page): the Host must be allowed (DNS rebinding).
+        guard server.policy.acceptsHost(header(wsi, WSI_TOKEN_HOST)) else {
+            return refuse(wsi, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
+        }
+        return 0
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        return confirmUpgrade(wsi, to: input, server: server)
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        // Checked at the upgrade already; a second look costs nothing.
+        return server.policy.acceptsOrigin(header(wsi, WSI_TOKEN_ORIGIN), host: header(wsi, WSI_TOKEN_HOST)) ? 0 : 1
+    case LWS_CALLBACK_ESTABLISHED:
+        guard let slot else { return -1 }
+        let created = Connection(wsi: wsi, server: server, at: server.clock.now)
+        slot.pointee = Unmanaged.passRetained(created).toOpaque()
+        server.opened(created)
+    case LWS_CALLBACK_RECEIVE:
+        return connection?.receive(input, length) ?? -1
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return connection?.writable() ?? -1
+    case LWS_CALLBACK_CLOSED:
+        // Also called for connections refused by the filter: those have no Connection.
+        if let slot, let pointer = slot.pointee {
+            slot.pointee = nil
+            let closing = Unmanaged<Connection>.fromOpaque(pointer)
+            server.closed(closing.takeUnretainedValue())
+            closing.release()
+        }
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        server.wokenUp()
+    case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
+        return -1  // see httpCallback
+    default:
+        // Being the "default" protocol, this callback also receives the plain HTTP connections
+        // that serve the page: lws' own handler serves the mounted files and keeps the
+        // connection alive between requests (without it, a second file on one keep-alive
+        // connection is cut short).
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+    return 0
+}
+
+/// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: only WebSocket, from an allowed Host and Origin, below the
+/// connection limit. A refusal answers with an HTTP status (returns 1), before any upgrade.
+private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPointer?, server: SandboxServer) -> Int32 {
+    let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+    guard upgrade.lowercased() == "websocket" else {
+        // lws 4.1 would answer `Upgrade: h2c` with 101 and speak HTTP/2 to it.
+        return refuse(wsi, 403, "Forbidden: only WebSocket upgrades are served")
+    }
+    let host = header(wsi, WSI_TOKEN_HOST)
+    guard server.policy.acceptsHost(host) else {
+        return refuse(wsi, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
+    }
+    guard server.policy.acceptsOrigin(header(wsi, WSI_TOKEN_ORIGIN), host: host) else {
+        return refuse(wsi, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)")
+    }
+    guard !server.stopping, server.openConnections.value < server.maxConnections else {
+        return refuse(wsi, 503, "Service Unavailable: too many connections")
+    }
+    return 0
+}
+
+private func refuse(_ wsi: OpaquePointer, _ status: UInt32, _ message: String) -> Int32 {
+    _ = clws_http_refuse(wsi, status, message)
+    return 1
+}
+
+/// A request header; "\u{0}" (matching nothing) when longer than any sane value, nil if absent.
+private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+    var buffer = [CChar](repeating: 0, count: 1024)
+    let length = clws_header(wsi, token, &buffer, Int32(buffer.count))
+    if length == -1 { return nil }
+    // Too long (-2) must not pass for absent: an empty value is refused by every check.
+    guard length >= 0 else { return "\u{0}" }
+    return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+private func server(of wsi: OpaquePointer?) -> SandboxServer? {
+    guard let wsi, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return nil }
+    return Unmanaged<SandboxServer>.fromOpaque(owner).takeUnretainedValue()
+}
