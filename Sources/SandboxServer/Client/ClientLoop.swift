@@ -122,8 +122,12 @@ private func clientCallback(
         socket.peerClosing(code: Int(clws_close_code(input, length)))
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
+        // The socket may be freed by its delegate now; later callbacks for this wsi (down to
+        // WSI_DESTROY) must not find it.
+        lws_set_opaque_user_data(wsi, nil)
         socket.failed(reason)
     case LWS_CALLBACK_CLIENT_CLOSED:
+        lws_set_opaque_user_data(wsi, nil)
         socket.closed()
     default:
         break
