@@ -316,7 +316,7 @@ public final class SandboxServer: @unchecked Sendable {
         case .join(let id):
             guard let target = sessions[id] else {
                 let note = peers.isEmpty ? "" : " on this connection's service thread (the server runs \(peers.count); a viewer can join only sessions of its own thread)"
-                throw WireError(.unknownSession, "no session '\(id.prefix(64))'\(note)")  // TODO(lead): WireError.quoted
+                throw WireError(.unknownSession, "no session \(WireError.quoted(id))\(note)")
             }
             guard target !== connection.session else {
                 throw WireError(.invalidField, "'session' is the session this connection already \(connection.isDriver ? "drives" : "watches")")

@@ -38,10 +38,30 @@ struct SessionCore {
         return counted(Reaction(frame: true))
     }
 
+    /// How far ahead of its arrival a pointer's time may map, in seconds. Within a gesture the
+    /// client's clock runs the engine's (see `clockOffset(for:receivedAt:)`), so a client's
+    /// time can put events ahead of the server's clock; a real client's never are by much (its
+    /// events leave in order, after the down that anchored the clock; only a down held up in
+    /// the network makes the ones after it map ahead, by that delay). Unbounded, one `up` at
+    /// t = 1e300 started a completion 1e297 s ahead: ticks before it are ignored, so the
+    /// session stayed `finishing` for good and every `configure` was `busy`. Bounded, a release
+    /// completes at most this plus `TransitionConfiguration.longestAnimation` (+ one tick)
+    /// after it arrives.
+    static let maximumLead = 10.0
+
     /// `received` is the server's clock in seconds.
     mutating func pointer(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> Reaction {
         let offset = clockOffset(for: message, receivedAt: received)
-        let time = max(message.time / 1000 + offset, engine.time)
+        let mapped = message.time / 1000 + offset
+        // A down that anchors the clock maps to `received` itself; any other event is checked
+        // against the anchor (refused, the session keeps its clock, engine and ack).
+        guard mapped - received <= Self.maximumLead else {
+            throw WireError(
+                .invalidField,
+                "'t' maps \(mapped - received) s ahead of the message's arrival (the client's clock is anchored at the gesture's first down); at most \(Self.maximumLead) s ahead is accepted",
+                seq: message.seq, field: "t")
+        }
+        let time = max(mapped, engine.time)
         let event = PointerEvent(message.phase, x: message.x, y: message.y, time: time, pointerID: message.pointerID)
         let reaction: Reaction
         do {
@@ -77,8 +97,8 @@ struct SessionCore {
     /// offset). It is anchored at the pointer-down that starts a gesture (receive time − client
     /// time), so within a gesture the client's own timing — and with it the velocity — is kept
     /// exactly, even when events arrive in a burst. A release that maps ahead of the server clock
-    /// starts its completion then: ticks before it are ignored. The caller keeps the engine's
-    /// time from going backwards.
+    /// (by at most `maximumLead`) starts its completion then: ticks before it are ignored. The
+    /// caller keeps the engine's time from going backwards.
     private func clockOffset(for message: PointerMessage, receivedAt received: Double) -> Double {
         if let clockOffset, message.phase != .down || engine.isPointerDown { return clockOffset }
         return received - message.time / 1000

@@ -24,7 +24,7 @@ struct SessionSettings: Equatable {
             let name = try fields.string("transition")
             guard let kind = TransitionKind(rawValue: name) else {
                 let kinds = TransitionKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw WireError(.invalidField, "'transition' must be one of \(kinds); got '\(name)'", field: "transition")
+                throw WireError(.invalidField, "'transition' must be one of \(kinds); got \(WireError.quoted(name))", field: "transition")
             }
             if kind != c.kind && !fields.has("duration") { c.duration = kind.defaultDuration }
             c.kind = kind
@@ -32,7 +32,7 @@ struct SessionSettings: Equatable {
         if fields.has("operation") {
             let name = try fields.string("operation")
             guard let operation = TransitionOperation(rawValue: name) else {
-                throw WireError(.invalidField, "'operation' must be present or dismiss; got '\(name)'", field: "operation")
+                throw WireError(.invalidField, "'operation' must be present or dismiss; got \(WireError.quoted(name))", field: "operation")
             }
             c.operation = operation
         }
@@ -42,14 +42,14 @@ struct SessionSettings: Equatable {
         if fields.has("axis") {
             let name = try fields.string("axis")
             guard let axis = PanAxis(rawValue: name) else {
-                throw WireError(.invalidField, "'axis' must be x, y or free; got '\(name)'", field: "axis")
+                throw WireError(.invalidField, "'axis' must be x, y or free; got \(WireError.quoted(name))", field: "axis")
             }
             c.pan.axis = axis
         }
         if fields.has("direction") {
             let name = try fields.string("direction")
             guard let direction = PanDirection(rawValue: name) else {
-                throw WireError(.invalidField, "'direction' must be both, positive or negative; got '\(name)'", field: "direction")
+                throw WireError(.invalidField, "'direction' must be both, positive or negative; got \(WireError.quoted(name))", field: "direction")
             }
             c.pan.direction = direction
         }
@@ -111,7 +111,7 @@ struct SessionSettings: Equatable {
         if case .string(let name) = value {
             guard let curve = CompletionCurve(name: name) else {
                 let names = (TimingCurve.named.map(\.name) + ["spring"]).joined(separator: ", ")
-                throw WireError(.invalidField, "'completionCurve' must be one of \(names) or [x1, y1, x2, y2]; got '\(name)'", field: "completionCurve")
+                throw WireError(.invalidField, "'completionCurve' must be one of \(names) or [x1, y1, x2, y2]; got \(WireError.quoted(name))", field: "completionCurve")
             }
             return curve
         }

@@ -75,7 +75,7 @@ public struct VirtualSession {
             replies.append(ServerMessages.pong(seq: seq, time: time, serverTime: now * 1000, headroom: 0).text)
             return .none
         case .join(let id):
-            throw WireError(.unknownSession, "no session '\(id)'")
+            throw WireError(.unknownSession, "no session \(WireError.quoted(id))")
         case .configure(let fields):
             let reaction = try core.configure(fields)
             replies.append(ServerMessages.configured(core, joined: false, headroom: 0).text)

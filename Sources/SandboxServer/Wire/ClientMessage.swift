@@ -26,7 +26,7 @@ enum ClientMessage {
             try fields.onlyKnown(["type", "session"])
             return .join(session: try fields.string("session"))
         default:
-            throw WireError(.unknownType, "unknown message type '\(type)' (configure, pointer, play, ping, join)")
+            throw WireError(.unknownType, "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join)")
         }
     }
 }
@@ -41,6 +41,14 @@ struct PointerMessage: Equatable {
     let seq: Int
     let pointerID: Int
 
+    /// `x` and `y`, pt: the engine's own limit (`PointerEvent.coordinateLimit`, ±1,000,000),
+    /// refused here first so the error names the field.
+    static let coordinateRange = -PointerEvent.coordinateLimit...PointerEvent.coordinateLimit
+    /// `t`, ms: ±1e13 (the year 2286 as epoch milliseconds), so `performance.now()` and
+    /// `Date.now()` clocks both fit, and a timestamp keeps better than 2 µs of resolution once
+    /// in seconds (at 1e300 ms one ulp is 1e281 s, and a session anchored there never ends).
+    static let timeRange = -1e13...1e13
+
     /// A connection's pointer seqs must strictly increase; `last` is the last accepted one.
     func checkSequence(after last: Int?) throws(WireError) {
         if let last, seq <= last {
@@ -52,7 +60,7 @@ struct PointerMessage: Equatable {
         try fields.onlyKnown(["type", "phase", "x", "y", "t", "seq", "pointerId", "pointerType"])
         let phaseName = try fields.string("phase")
         guard let phase = PointerEvent.Phase(rawValue: phaseName) else {
-            throw WireError(.invalidField, "'phase' must be down, move, up or cancel; got '\(phaseName)'")
+            throw WireError(.invalidField, "'phase' must be down, move, up or cancel; got \(WireError.quoted(phaseName))", field: "phase")
         }
         self.phase = phase
         x = try fields.number("x")
@@ -60,5 +68,19 @@ struct PointerMessage: Equatable {
         time = try fields.number("t")
         seq = try fields.integer("seq")
         pointerID = fields.has("pointerId") ? try fields.integer("pointerId") : 0
+        // Ranges last, so the refusal can carry the seq like every refused pointer message.
+        try Self.check("x", x, in: Self.coordinateRange, unit: "pt", seq: seq)
+        try Self.check("y", y, in: Self.coordinateRange, unit: "pt", seq: seq)
+        try Self.check("t", time, in: Self.timeRange, unit: "ms", seq: seq)
+    }
+
+    private static func check(
+        _ field: String, _ value: Double, in range: ClosedRange<Double>, unit: String, seq: Int
+    ) throws(WireError) {
+        guard !range.contains(value) else { return }
+        throw WireError(
+            .invalidField,
+            "'\(field)' must be a number in [\(range.lowerBound), \(range.upperBound)] \(unit); got \(value)",
+            seq: seq, field: field)
     }
 }

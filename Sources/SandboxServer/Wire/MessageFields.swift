@@ -17,7 +17,7 @@ struct MessageFields {
     /// Refuses any key outside `allowed`, so a misspelt setting is an error, not a no-op.
     func onlyKnown(_ allowed: Set<String>) throws(WireError) {
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw WireError(.unknownField, "unknown field '\(unknown)'", field: unknown)
+            throw WireError(.unknownField, "unknown field \(WireError.quoted(unknown))", field: unknown)
         }
     }
 

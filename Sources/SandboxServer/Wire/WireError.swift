@@ -26,29 +26,73 @@ struct WireError: Error, Equatable {
     }
 
     let code: String
+    /// Capped at `maximumMessageBytes` as written (see `truncated(_:limit:)`).
     let message: String
     var seq: Int?
 
     init(_ code: Code, _ message: String, seq: Int? = nil, field: String? = nil) {
         self.code = code.rawValue
-        self.message = message
+        self.message = Self.truncated(message, limit: Self.maximumMessageBytes)
         self.seq = seq
         self.field = field
     }
 
     init(_ input: InputError, seq: Int?) {
         code = input.code
-        message = input.description
+        message = Self.truncated(input.description, limit: Self.maximumMessageBytes)
         self.seq = seq
     }
 
     init(_ configuration: ConfigurationError) {
         code = Code.invalidConfig.rawValue
-        message = configuration.description
+        message = Self.truncated(configuration.description, limit: Self.maximumMessageBytes)
         seq = nil
         field = configuration.field
     }
 
-    /// The offending field, when one is to blame.
-    var field: String?
+    /// The offending field, when one is to blame; capped at `maximumEchoBytes` however it is
+    /// set (callers also set it after `init`, e.g. to prefix a nested path).
+    var field: String? {
+        get { cappedField }
+        set { cappedField = newValue.map { Self.truncated($0, limit: Self.maximumEchoBytes) } }
+    }
+    private var cappedField: String?
+
+    // MARK: - Bounded echoes of client input
+
+    /// The most bytes of client text an error echoes (as written on the wire, before the "…").
+    static let maximumEchoBytes = 64
+    /// The safety net for a whole message: ours are under 200 bytes, plus at most one echo.
+    static let maximumMessageBytes = 300
+
+    /// `text` cut to at most `limit` bytes *as JSON writes them* (a tab costs 6, `\u0009`), on a
+    /// Character boundary, with "…" appended when anything was cut. An error reply that echoes
+    /// a client's field name, type or value is then bounded whatever the client sent: unbounded,
+    /// a key of 32,700 tabs came back twice, as 196 KB each.
+    static func truncated(_ text: String, limit: Int = maximumEchoBytes) -> String {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let cost = text[index].unicodeScalars.reduce(0) { $0 + escapedCost($1) }
+            if used + cost > limit { return String(text[..<end]) + "…" }
+            used += cost
+            end = text.index(after: index)
+        }
+        return text
+    }
+
+    /// Client text quoted for a message: `'…'`, truncated as `truncated(_:limit:)` does. Use it
+    /// wherever a message names something the client sent (a field name, a type, a phase, an id).
+    static func quoted(_ text: String) -> String {
+        "'\(truncated(text))'"
+    }
+
+    /// Bytes `JSONWriter.string` writes for one scalar.
+    private static func escapedCost(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x22, 0x5C, 0x0A: return 2  // \" \\ \n
+        case 0..<0x20: return 6  // \u00XX
+        default: return UTF8.width(scalar)
+        }
+    }
 }

@@ -2,6 +2,8 @@
 public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A coordinate or the timestamp is NaN or infinite.
     case nonFiniteValue
+    /// A coordinate is beyond ±`PointerEvent.coordinateLimit`.
+    case coordinateOutOfRange(x: Double, y: Double)
     /// The timestamp is earlier than the previous event's.
     case timeWentBackwards(previous: Double, got: Double)
     /// move / up / cancel for a pointer that is not down.
@@ -15,6 +17,9 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var code: String {
         switch self {
         case .nonFiniteValue: return "non-finite"
+        // The server refuses such coordinates itself, as `invalid-field` naming x or y; the
+        // engine's own refusal (a backstop) keeps the same code rather than adding one.
+        case .coordinateOutOfRange: return "invalid-field"
         case .timeWentBackwards: return "time-went-backwards"
         case .pointerNotDown: return "pointer-not-down"
         case .pointerAlreadyDown: return "pointer-already-down"
@@ -25,6 +30,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nonFiniteValue: return "coordinates and time must be finite numbers"
+        case let .coordinateOutOfRange(x, y):
+            return "coordinates must be within ±\(PointerEvent.coordinateLimit) pt; got (\(x), \(y))"
         case let .timeWentBackwards(previous, got):
             return "time went backwards: \(got) s after an event at \(previous) s"
         case let .pointerNotDown(id): return "pointer \(id) is not down"

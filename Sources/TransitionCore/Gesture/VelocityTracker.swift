@@ -4,10 +4,18 @@
 /// and Android's are alike): a least-squares line through the samples of the last 100 ms,
 /// cut at the first gap longer than 40 ms — so a finger that stopped before lifting has
 /// velocity 0, as on iOS. At most 20 samples are kept, in a fixed ring (no allocation per event).
+///
+/// The estimate is capped at `maximumSpeed` per component: samples a picosecond apart (or, on
+/// a time axis near 0, subnormally close) would otherwise give any speed up to ~1e168 pt/s,
+/// which no finger makes and which only risks overflow in what is computed from it.
 public struct VelocityTracker: Equatable, Hashable, Sendable {
     public static let horizon = 0.100
     public static let maximumGap = 0.040
     public static let capacity = 20
+    /// The largest |vx| and |vy| reported, in pt/s: ten times the largest `flingVelocity`
+    /// (100,000 pt/s), so every fling setting can still be reached, and some fifty times the
+    /// fastest real flick (about 20,000 pt/s).
+    public static let maximumSpeed = 1_000_000.0
 
     private struct Sample: Equatable, Hashable, Sendable {
         var time: Double
@@ -33,7 +41,8 @@ public struct VelocityTracker: Equatable, Hashable, Sendable {
         count = min(count + 1, VelocityTracker.capacity)
     }
 
-    /// Velocity in points per second; zero with fewer than two usable samples.
+    /// Velocity in points per second; zero with fewer than two usable samples (or all at one
+    /// instant); each component within ±`maximumSpeed`.
     public var velocity: Point {
         guard count > 1 else { return .zero }
         let newest = samples[(next - 1 + VelocityTracker.capacity) % VelocityTracker.capacity]
@@ -67,6 +76,12 @@ public struct VelocityTracker: Equatable, Hashable, Sendable {
             sty += dt * (s.position.y - meanY)
         }
         guard stt > 0 else { return .zero }
+        // Compare before dividing: stt may be so small that stx / stt overflows.
+        let larger = max(abs(stx), abs(sty))
+        if larger > VelocityTracker.maximumSpeed * stt {
+            // Too fast: scale so the larger component is exactly the cap, keeping the direction.
+            return Point(x: VelocityTracker.maximumSpeed * (stx / larger), y: VelocityTracker.maximumSpeed * (sty / larger))
+        }
         return Point(x: stx / stt, y: sty / stt)
     }
 }

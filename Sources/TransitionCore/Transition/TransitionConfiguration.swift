@@ -55,6 +55,13 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     public static let flingVelocityRange = 1.0...100_000.0
     public static let containerRange = 100.0...4_000.0
 
+    /// The longest the engine can stay finishing or cancelling, in seconds, from the release (or
+    /// `play`) on: a release's completion covers the remaining fraction (at most 1) in
+    /// `remaining × duration / completionSpeed`; a play lasts `duration`.
+    public var longestAnimation: Double { duration / min(completionSpeed, 1) }
+    /// `longestAnimation` over every valid configuration: 60 s / 0.01 = 6,000 s.
+    public static let longestPossibleAnimation = durationRange.upperBound / completionSpeedRange.lowerBound
+
     public func validate() throws(ConfigurationError) {
         try Self.check("duration", duration, in: Self.durationRange, unit: " seconds")
         try Self.check("distance", distance, in: Self.distanceRange, unit: " pt")
