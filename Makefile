@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps build bench-core floor
+.PHONY: run test deps test-deps build bench-core floor fuzz
 
 PORT ?= 8080
 
@@ -27,3 +27,9 @@ test: test-deps floor
 
 bench-core:
 	swift run -c release CoreBenchmark
+
+# libFuzzer over bytes → parse → session → frame for FUZZ_SECONDS (docs/SECURITY.md, "Fuzzing").
+# Not part of `make test`.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
