@@ -16,23 +16,28 @@ let package = Package(
     targets: [
         // Pure and deterministic: no I/O, no clock reads. Time comes in as an argument.
         .target(name: "TransitionCore"),
-        // The one C boundary: libwebsockets 4.1 (Debian libwebsockets-dev). Only SandboxServer imports it.
+        // The one C boundary: libwebsockets 4.1 (Debian libwebsockets-dev). Only SandboxWebSockets imports it.
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
-        // Sessions, the wire protocol, frame pacing on libwebsockets' own loop.
+        // Pure, no I/O and no clock: the wire protocol (strict parser, one writer), session settings,
+        // and the sessions as a state machine (SessionHub) whose actions the server and replays carry out.
+        .target(name: "SandboxSession", dependencies: ["TransitionCore"]),
+        // The one libwebsockets layer: the server group and its threads, connections, timers, the client.
         .target(
-            name: "SandboxServer",
-            dependencies: ["TransitionCore", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections")]
+            name: "SandboxWebSockets",
+            dependencies: ["SandboxSession", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections")]
         ),
-        // The headless tools: pan scripts (replayed in-process or over a WebSocket), latency, bench.
+        // The headless tools: pan scripts (replayed in-process on the session module, or over a
+        // WebSocket), latency, bench. Only the files that open sockets import SandboxWebSockets.
         .target(
             name: "SandboxTools",
-            dependencies: ["SandboxServer", "TransitionCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["SandboxSession", "SandboxWebSockets", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // The thin command-line front end.
         .executableTarget(
             name: "sandbox",
             dependencies: [
-                "SandboxServer", "SandboxTools", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SandboxSession", "SandboxWebSockets", "SandboxTools",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Release-mode timing loop for the per-event cost of the engine (issue: ≤ 2 µs median).
@@ -44,7 +49,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "SandboxServerTests", dependencies: ["SandboxServer"]),
-        .testTarget(name: "SandboxToolsTests", dependencies: ["SandboxTools", "SandboxServer"]),
+        .testTarget(name: "SandboxSessionTests", dependencies: ["SandboxSession", "TransitionCore"]),
+        .testTarget(name: "SandboxWebSocketsTests", dependencies: ["SandboxWebSockets"]),
+        .testTarget(name: "SandboxToolsTests", dependencies: ["SandboxTools", "SandboxSession"]),
     ]
 )

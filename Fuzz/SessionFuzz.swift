@@ -16,7 +16,7 @@
 // FUZZ_SKIP=name,name… (environment) turns named checks off, to look past a known finding.
 
 import Foundation
-import SandboxServer
+import SandboxSession
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSession(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

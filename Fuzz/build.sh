@@ -7,12 +7,10 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # The modules the harness links, in dependency order: NAME=PATH,PATH… (a folder: every .swift file
-# under it). Only the session's pure code path is needed (VirtualSession, SessionCore, settings,
-# encoders, the wire parser): none of the socket code, its C module or its packages. Edit this one
+# under it). The whole input path is pure (SandboxSession: the wire parser, the session hub, the
+# encoders, VirtualSession): none of the socket code, its C module or its packages. Edit this one
 # line when the module layout changes.
-S=Sources/SandboxServer
-MODULES="TransitionCore=Sources/TransitionCore \
-SandboxServer=$S/VirtualSession.swift,$S/SessionCore.swift,$S/SessionSettings.swift,$S/ServerMessages.swift,$S/Wire"
+MODULES="TransitionCore=Sources/TransitionCore SandboxSession=Sources/SandboxSession"
 
 SWIFTC=${SWIFTC:-swiftc}
 SANITIZE=${FUZZ_SANITIZE:-fuzzer}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SandboxServer
+import SandboxSession
+import SandboxWebSockets
 import SandboxTools
 
 struct Pan: ParsableCommand {

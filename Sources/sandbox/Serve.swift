@@ -1,7 +1,7 @@
 import ArgumentParser
-import Dispatch
 import Foundation
-import SandboxServer
+import SandboxSession
+import SandboxWebSockets
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the page and the transition-sandbox.v1 WebSocket protocol.")
@@ -9,7 +9,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
     @Option(name: .customLong("web-root"), help: "Folder with the page.") var webRoot = "web"
-    @Option(help: "Frames per second while a transition completes (1…240).") var fps = 60
+    @Option(help: "Frames per second while a transition completes (1…240, SessionSettings.fpsRange).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")
     var allowOrigin: [String] = []
     @Option(name: .customLong("allow-host"), help: ArgumentHelp(
@@ -20,13 +20,11 @@ struct Serve: ParsableCommand {
     var maxConnections: Int?
     @Option(name: .customLong("write-timeout"), help: "Seconds a connection's writes may wait for a peer that does not read before it is cut.")
     var writeTimeout = 30.0
-    @Option(help: ArgumentHelp(
-        "Service threads; connections are dealt across them.",
-        discussion: "Above 1, a viewer can join only sessions on its own thread (docs/PERFORMANCE.md)."))
+    @Option(help: "Service threads; connections are dealt across them (a viewer joins a session on any thread).")
     var threads = 1
 
     func validate() throws {
-        guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1…240") }
+        guard SessionSettings.fpsRange.contains(fps) else { throw ValidationError("--fps must be in \(SessionSettings.fpsRange)") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else { throw ValidationError("--write-timeout must be in 0.1…3600 seconds") }
@@ -49,38 +47,11 @@ struct Serve: ParsableCommand {
         options.allowedHosts = allowHost
         options.limits.maxConnections = maxConnections
         options.limits.writeStallSeconds = writeTimeout
-        // One server listens; with --threads the others serve the connections it deals them.
-        // They share one connection count, so --max-connections holds for the group.
-        let counter = ConnectionCounter()
-        let first = try SandboxServer(options: options, counter: counter)
-        options.listens = false
-        var servers = [first]
-        for _ in 1..<threads { servers.append(try SandboxServer(options: options, counter: counter)) }
-        if threads > 1 { servers.forEach { $0.shareConnections(with: servers) } }
-
-        // SIGINT/SIGTERM: close every WebSocket with 1001, then exit 0.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let sources = [SIGINT, SIGTERM].map { signal -> DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-            source.setEventHandler { servers.forEach { $0.requestShutdown() } }
-            source.resume()
-            return source
-        }
+        let group = try ServerGroup(options: options, threads: threads)
         // One line, flushed at once: scripts and tests wait for it.
         let note = threads > 1 ? " (\(threads) service threads)" : ""
-        FileHandle.standardOutput.write(Data("Transition Sandbox listening on http://\(host):\(first.port)/\(note)\n".utf8))
-        let done = DispatchGroup()
-        for server in servers.dropFirst() {
-            done.enter()
-            Thread {
-                server.run()
-                done.leave()
-            }.start()
-        }
-        first.run()
-        done.wait()
-        sources.forEach { $0.cancel() }
+        FileHandle.standardOutput.write(Data("Transition Sandbox listening on http://\(host):\(group.port)/\(note)\n".utf8))
+        group.run(stopOnSignals: true)  // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0
         print("Transition Sandbox stopped")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Histogram
-import SandboxServer
+import SandboxSession
+import SandboxWebSockets
 
 /// One bench measurement: N sessions streaming at F fps for a window of seconds.
 public struct BenchResult: Sendable {

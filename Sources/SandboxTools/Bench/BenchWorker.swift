@@ -1,6 +1,7 @@
 import Foundation
 import Histogram
-import SandboxServer
+import SandboxSession
+import SandboxWebSockets
 
 /// What a bench run asks of each session.
 public struct BenchPlan: Sendable {

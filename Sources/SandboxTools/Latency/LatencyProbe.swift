@@ -1,6 +1,7 @@
 import Foundation
 import Histogram
-import SandboxServer
+import SandboxSession
+import SandboxWebSockets
 
 /// How a latency run is shaped.
 public struct LatencyOptions: Sendable {

@@ -1,4 +1,4 @@
-import SandboxServer
+import SandboxSession
 
 /// Replays in-process on a `VirtualSession`: script milliseconds are the virtual clock, the
 /// display link ticks between inputs, waits fast-forward. Same script, byte-identical frames.

@@ -1,5 +1,5 @@
 import Foundation
-import SandboxServer
+import SandboxSession
 
 /// A pan script (docs/SCRIPTS.md): the transition's settings, timed steps, expectations.
 public struct PanScript: Sendable {

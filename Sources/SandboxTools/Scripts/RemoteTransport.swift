@@ -1,4 +1,5 @@
-import SandboxServer
+import SandboxSession
+import SandboxWebSockets
 
 /// Replays against a running server over a real WebSocket (libwebsockets' client), in real
 /// time: each message leaves at its script time after the configuration is applied.

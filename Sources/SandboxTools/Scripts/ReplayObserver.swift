@@ -1,6 +1,6 @@
 import Foundation
 import Histogram
-import SandboxServer
+import SandboxSession
 
 /// Watches what the server sends during a replay, whichever way it is run: the phase and
 /// progress, transition events, the frames and their acknowledgements, the input → frame

@@ -1,5 +1,6 @@
 import Foundation
-import SandboxServer
+import SandboxSession
+import SandboxWebSockets
 
 /// What one replay of a script did, and which expectations it missed.
 public struct ReplayReport: Sendable {

@@ -1,7 +1,7 @@
 import Testing
 import TransitionCore
 
-@testable import SandboxServer
+@testable import SandboxSession
 
 /// Numbers that used to wedge a session, and error replies that echoed input unbounded
 /// (docs/PROTOCOL.md `pointer`, docs/ENGINE.md "Input ranges and finite outputs").

@@ -1,5 +1,5 @@
-import CLibWebSockets
 import DequeModule
+import SandboxSession
 
 /// One WebSocket connection: the driver of its own session or a viewer of another's.
 ///
@@ -11,23 +11,17 @@ import DequeModule
 /// for the server's retry tick, and a connection that cannot write for `Limits.writeStallSeconds`
 /// is closed.
 final class Connection {
-    let wsi: OpaquePointer
+    let id: ConnectionID
+    let socket: WebSocketHandle
     unowned let server: SandboxServer
-    /// The session this connection drives or watches; nil for a viewer whose session ended.
-    var session: Session?
-    var isDriver = false
-    /// The last accepted pointer `seq` (strictly increasing per connection).
-    var lastSeq: Int?
-    /// When (server clock, s) the connection opened.
-    let openedAt: Double
 
     // Service-thread only (see SandboxServer): no dynamic exclusivity bookkeeping needed.
-    @exclusivity(unchecked) private var replies = Deque<JSONWriter>()
+    @exclusivity(unchecked) private var replies = Deque<EncodedMessage>()
     @exclusivity(unchecked) private var queuedBytes = 0
     @exclusivity(unchecked) private var isFrameDue = false
     private var incoming: [UInt8] = []
     private var incomingIsBinary = false
-    private var pendingClose: (code: UInt32, reason: String)?
+    private var pendingClose: (code: Int, reason: String)?
     /// Set once the connection is being closed: nothing more is read, queued or sent.
     private(set) var isClosing = false
     /// Since when (server clock, s) a write has been waiting for room; nil while writes flow.
@@ -38,16 +32,16 @@ final class Connection {
     /// Reading is paused while too many replies wait (see `enqueue`).
     private var isInputPaused = false
 
-    init(wsi: OpaquePointer, server: SandboxServer, at now: Double) {
-        self.wsi = wsi
+    init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, at now: Double) {
+        self.id = id
+        self.socket = socket
         self.server = server
-        openedAt = now
         inputBudget = InputBudget(limits: server.limits, at: now)
     }
 
     // MARK: - Out
 
-    func enqueue(_ message: JSONWriter) {
+    func enqueue(_ message: EncodedMessage) {
         guard !isClosing else { return }
         let limits = server.limits
         if replies.count >= limits.queuedReplies || queuedBytes + message.payloadCount > limits.queuedBytes {
@@ -63,7 +57,7 @@ final class Connection {
             // A client that sends faster than it reads is throttled like TCP would: stop reading
             // its input until it has read most of its replies (lws keeps the unread rest).
             isInputPaused = true
-            lws_rx_flow_control(wsi, 0)
+            socket.readInput(false)
         }
         requestWrite()
     }
@@ -76,7 +70,7 @@ final class Connection {
     }
 
     /// Closes politely: the close frame goes out at the next WRITEABLE (after nothing else).
-    func close(_ code: UInt32, _ reason: String) {
+    func close(_ code: Int, _ reason: String) {
         guard !isClosing else { return }
         pendingClose = (code, reason)
         isClosing = true
@@ -86,7 +80,7 @@ final class Connection {
 
     /// Closes at once, dropping what is queued: a close frame if the socket takes it within
     /// `killAfter` seconds, else the connection is cut.
-    func drop(_ code: UInt32, _ reason: String, killAfter seconds: Int32) {
+    func drop(_ code: Int, _ reason: String, killAfter seconds: Int) {
         guard !isClosing else { return }
         replies.removeAll()
         queuedBytes = 0
@@ -96,28 +90,28 @@ final class Connection {
         // Input is read and discarded from now on: closing a socket with unread input sends a
         // reset, which would destroy the close frame (and the error before it) at the peer.
         resumeInput()
-        clws_kill_after(wsi, seconds)
+        socket.kill(after: seconds)
         requestWrite()
     }
 
     private func resumeInput() {
         if isInputPaused {
             isInputPaused = false
-            lws_rx_flow_control(wsi, 1)
+            socket.readInput(true)
         }
     }
 
     private func requestWrite() {
         // While blocked, the server's retry tick asks for WRITEABLE: asking now would only bring
         // a callback that finds no room.
-        if blockedSince == nil { lws_callback_on_writable(wsi) }
+        if blockedSince == nil { socket.requestWritable() }
     }
 
     /// The server's retry tick, after the room check said no: ask again for WRITEABLE. Returns
     /// false once the connection is no longer blocked.
     func retryBlockedWrite() -> Bool {
         guard blockedSince != nil else { return false }
-        lws_callback_on_writable(wsi)
+        socket.requestWritable()
         return true
     }
 
@@ -131,7 +125,7 @@ final class Connection {
         isClosing = true
         replies.removeAll()
         queuedBytes = 0
-        clws_kill_soon(wsi)
+        socket.killSoon()
     }
 
     /// LWS_CALLBACK_SERVER_WRITEABLE: at most one write per call. Returns -1 to close.
@@ -144,25 +138,25 @@ final class Connection {
             let limits = server.limits
             if isInputPaused, !isClosing, replies.count <= limits.pauseReplies / 2, queuedBytes <= limits.pauseBytes / 2 {
                 isInputPaused = false
-                lws_rx_flow_control(wsi, 1)
+                socket.readInput(true)
             }
         } else if let (code, reason) = pendingClose {
             // Once only: lws now sends the close frame and waits for the peer's; a second -1
             // would cut the connection at once, and with the peer's input still unread the
             // kernel answers with a reset that destroys the close frame (and the error before it).
             pendingClose = nil
-            var bytes = Array(reason.utf8.prefix(123))
-            lws_close_reason(wsi, lws_close_status(rawValue: code), &bytes, bytes.count)
+            socket.setCloseReason(code, reason)
             return -1
-        } else if isFrameDue, !isClosing, let session {
-            let frame = session.encodedCurrentFrame()
-            guard send(frame.writer) else { return 0 }
+        } else if isFrameDue, !isClosing {
+            if let frame = server.latestFrame(for: self) {
+                guard send(frame) else { return 0 }
+            }
             isFrameDue = false
         } else {
             return 0
         }
         if !replies.isEmpty || pendingClose != nil || isFrameDue {
-            lws_callback_on_writable(wsi)
+            socket.requestWritable()
         } else {
             outputSince = nil
         }
@@ -171,9 +165,9 @@ final class Connection {
 
     /// Hands one message to libwebsockets if the kernel can take all of it now; otherwise marks
     /// the connection blocked (the server's retry tick asks again) and returns false.
-    private func send(_ message: JSONWriter) -> Bool {
+    private func send(_ message: EncodedMessage) -> Bool {
         let length = message.payloadCount
-        switch SendRoom.check(wsi, payload: length, limit: server.limits.sendBytes) {
+        switch socket.sendRoom(for: length, limit: server.limits.sendBytes) {
         case .fits:
             break
         case .later:
@@ -190,19 +184,17 @@ final class Connection {
         }
         blockedSince = nil
         outputSince = server.clock.now  // progress: the stall clock starts again
-        let headroom = message.headroom
-        var message = message
-        let written = message.withPayload { clws_write_text(wsi, $0 + headroom, length) }
-        if written < length {
-            clws_kill_soon(wsi)  // a socket error
-        } else if lws_partial_buffered(wsi) != 0 {
+        let written = message.withBuffer { socket.writeText($0, headroom: message.headroom, count: length) }
+        if !written {
+            socket.killSoon()  // a socket error
+        } else if socket.hasPartialWrite {
             // The room check is conservative, so this should not happen; if the kernel refused
             // part anyway (memory pressure), make sure a half-close cannot spin the loop: stop
             // reading (no EOF to see) and cut the connection once it drains or times out.
             server.partialWrites += 1
-            lws_rx_flow_control(wsi, 0)
+            socket.readInput(false)
             isClosing = true
-            clws_kill_after(wsi, 5)
+            socket.kill(after: 5)
         }
         return true
     }
@@ -213,45 +205,32 @@ final class Connection {
     /// messages. Returns -1 to close.
     func receive(_ bytes: UnsafeRawPointer?, _ count: Int) -> Int32 {
         if isClosing { return 0 }
-        if lws_is_first_fragment(wsi) != 0 {
+        if socket.isFirstFragment {
             incoming.removeAll(keepingCapacity: incoming.capacity <= 4096)
-            incomingIsBinary = lws_frame_is_binary(wsi) != 0
+            incomingIsBinary = socket.isBinary
         }
         if incoming.count + count > server.limits.messageBytes {
-            var reason = Array("message larger than 64 KiB".utf8)
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, &reason, reason.count)
+            socket.setCloseReason(1009, "message larger than 64 KiB")
             return -1
         }
         if let bytes, count > 0 {
             incoming.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
         }
-        guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
+        guard socket.isFinalFragment else { return 0 }
         defer { incoming.removeAll(keepingCapacity: incoming.capacity <= 4096) }
         let now = server.clock.now
         if !inputBudget.spend(bytes: incoming.count, at: now) {
             let limits = server.limits
-            enqueue(ServerMessages.error(WireError(
+            enqueue(ServerMessages.encode(.error(WireError(
                 .rateLimited,
-                "more than \(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB per second; closing"),
+                "more than \(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB per second; closing")),
                 headroom: server.headroom))
             // The error first, then the close; reading stops now.
-            clws_kill_after(wsi, 2)
+            socket.kill(after: 2)
             close(1008, "input rate limit")
             return 0
         }
-        if incomingIsBinary {
-            enqueue(ServerMessages.error(WireError(.binary, "binary messages are not part of the protocol; send JSON text"), headroom: server.headroom))
-        } else {
-            server.handle(incoming, from: self, at: now)
-        }
+        server.received(incoming, binary: incomingIsBinary, from: self, at: now)
         return 0
     }
 }
-
-extension JSONWriter {
-    /// Runs `body` with a pointer to the buffer start (headroom included), as lws_write wants.
-    mutating func withPayload<R>(_ body: (UnsafeMutablePointer<UInt8>) -> R) -> R {
-        withUnsafeMutableBytes { body($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
-    }
-}
-

@@ -1,12 +1,23 @@
 import TransitionCore
 
 /// A session's settings: the engine's configuration plus the server-side frame rate.
-struct SessionSettings: Equatable {
-    var configuration = TransitionConfiguration(kind: .pop)
-    /// Frames per second while finishing or cancelling.
-    var fps = 60
+public struct SessionSettings: Equatable, Sendable {
+    public var configuration = TransitionConfiguration(kind: .pop)
+    /// Frames per second while finishing or cancelling, within `fpsRange`.
+    public private(set) var fps = 60
 
-    static let fpsRange = 1...240
+    /// The frame rates a session may run at: the one place the range is written (the command
+    /// line, the `configure` message and the tools all check against it).
+    public static let fpsRange = 1...240
+
+    /// The defaults (a pop at 60 fps).
+    public init() {}
+
+    /// The defaults at another frame rate; nil outside `fpsRange`.
+    public init?(fps: Int) {
+        guard Self.fpsRange.contains(fps) else { return nil }
+        self.fps = fps
+    }
 
     static let configureFields: Set<String> = [
         "type", "transition", "operation", "duration", "distance", "axis", "direction", "slop", "threshold",

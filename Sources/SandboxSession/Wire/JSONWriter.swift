@@ -6,40 +6,36 @@
 /// where this costs a few. Every append avoids temporary arrays and strings (a profile at 1,000
 /// sessions found them ahead of everything else); only non-integral numbers go through
 /// `description`, for Swift's shortest round-trip form.
-struct JSONWriter {
-    /// A reference: a finished message is shared, not copied, by every queue and cache that
-    /// holds it (see `SharedMessage` for why writing the header in place is harmless).
+///
+/// Non-copyable: a writer has one owner while it writes, and `finish()` hands its buffer to the
+/// `EncodedMessage` it returns (no copy, and no second writer aliasing the same bytes).
+public struct JSONWriter: ~Copyable {
     private let bytes: ByteBuffer
-    let headroom: Int
+    private let headroom: Int
     private var needsComma = false
 
-    init(headroom: Int, capacity: Int = 1024) {
+    public init(headroom: Int, capacity: Int = 1024) {
         self.headroom = headroom
         bytes = ByteBuffer(capacity: headroom + capacity)
         bytes.count = headroom
     }
 
-    func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
-        body(UnsafeMutableRawBufferPointer(start: bytes.base, count: bytes.count))
+    /// The finished message; the writer is used up.
+    public consuming func finish() -> EncodedMessage {
+        EncodedMessage(bytes: bytes, headroom: headroom)
     }
-
-    /// The JSON text written so far (without the headroom).
-    var text: String {
-        String(decoding: UnsafeRawBufferPointer(start: bytes.base + headroom, count: bytes.count - headroom), as: UTF8.self)
-    }
-    var payloadCount: Int { bytes.count - headroom }
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")) }
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")) }
-    mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")) }
+    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")) }
+    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
-    mutating func key(_ name: StaticString) {
+    public mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -47,7 +43,7 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         var value = value
@@ -85,7 +81,7 @@ struct JSONWriter {
     }
 
     /// A finite number in Swift's shortest round-trip form (valid JSON); non-finite becomes null.
-    mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         separate()
         if !value.isFinite {
             appendLiteral("null")
@@ -98,32 +94,32 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func integer(_ value: Int) {
+    public mutating func integer(_ value: Int) {
         separate()
         appendDigits(Int64(value))
         needsComma = true
     }
 
-    mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         separate()
         appendLiteral(value ? "true" : "false")
         needsComma = true
     }
 
-    mutating func null() {
+    public mutating func null() {
         separate()
         appendLiteral("null")
         needsComma = true
     }
 
-    mutating func numbers(_ values: [Double]) {
+    public mutating func numbers(_ values: [Double]) {
         beginArray()
         for value in values { number(value) }
         endArray()
     }
 
     /// `[a, b]` without building an array first (points and sizes, several per layer).
-    mutating func pair(_ a: Double, _ b: Double) {
+    public mutating func pair(_ a: Double, _ b: Double) {
         beginArray()
         number(a)
         number(b)
@@ -147,6 +143,42 @@ struct JSONWriter {
             } while magnitude > 0
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
         }
+    }
+}
+
+/// A finished message: the bytes after the headroom are the JSON text. A class, so that every
+/// queue and cache holding it shares one buffer: `lws_write` writes the WebSocket header into the
+/// headroom in place, and every connection writes the same header for the same payload, so
+/// sharing is harmless.
+public final class EncodedMessage: @unchecked Sendable {  // immutable but for that header region
+    private let bytes: ByteBuffer
+    /// Bytes reserved before the payload (libwebsockets' LWS_PRE, or 0).
+    public let headroom: Int
+
+    init(bytes: ByteBuffer, headroom: Int) {
+        self.bytes = bytes
+        self.headroom = headroom
+    }
+
+    /// The payload's length in bytes.
+    public var payloadCount: Int { bytes.count - headroom }
+
+    /// The JSON text (without the headroom).
+    public var text: String {
+        String(decoding: UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount), as: UTF8.self)
+    }
+
+    /// Runs `body` with a pointer to the buffer's start (headroom included), as lws_write wants.
+    public func withBuffer<R>(_ body: (UnsafeMutablePointer<UInt8>) -> R) -> R {
+        body(bytes.base.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// A copy with its own buffer (for another thread, which must not share the header region
+    /// with this one's writes).
+    public func copy() -> EncodedMessage {
+        let copied = ByteBuffer(capacity: bytes.count)
+        copied.append(contentsOf: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
+        return EncodedMessage(bytes: copied, headroom: headroom)
     }
 }
 

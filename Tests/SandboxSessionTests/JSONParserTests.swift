@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SandboxServer
+@testable import SandboxSession
 
 /// The hand-written parser against Foundation's JSONDecoder, the reference.
 @Suite("JSON parser")

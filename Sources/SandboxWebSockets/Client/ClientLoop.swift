@@ -1,4 +1,5 @@
 import CLibWebSockets
+import SandboxSession
 
 /// A libwebsockets client context and its event loop, for the headless tools (`pan --url`,
 /// `latency`, `bench`). Not thread-safe: create it, connect, and run it on one thread; a second
@@ -7,7 +8,7 @@ public final class ClientLoop: @unchecked Sendable {
     private var native: UnsafeMutablePointer<clws_client>?
     private var context: OpaquePointer? { native?.pointee.context }
     private let clock = ServerClock()
-    private let timer: UnsafeMutablePointer<clws_timer>
+    private lazy var timer = LWSTimer { [unowned self] in self.timerFired() }
     /// The deadline the timer is armed for, if any.
     private var armedFor: Double?
     /// Sockets by identity, kept alive until lws is done with them.
@@ -19,17 +20,14 @@ public final class ClientLoop: @unchecked Sendable {
 
     public init() throws(StartError) {
         clws_set_log_level(LLL_ERR)
-        timer = clws_timer_create(nil)!
         native = clws_client_create(sandboxSubprotocol, clientCallback, nil)
         guard native != nil else { throw StartError(description: "could not create a libwebsockets client context") }
-        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
-        if let context { clws_timer_cancel(context, timer) }
+        timer.cancel(on: context)
         if let native { clws_client_destroy(native) }
         sockets.removeAll()
-        free(timer)
     }
 
     /// Seconds on this loop's monotonic clock (since it was created).
@@ -58,7 +56,7 @@ public final class ClientLoop: @unchecked Sendable {
             if now >= deadline { return }
             if deadline.isFinite && armedFor != deadline {
                 armedFor = deadline
-                clws_timer_schedule(context, timer, clientTimerFired, Int64((deadline - now) * 1e6))
+                timer.schedule(on: context, after: deadline - now)
             }
             lws_service(context, 0)
         }
@@ -66,7 +64,7 @@ public final class ClientLoop: @unchecked Sendable {
 
     /// lws runs a ripe timer inside `lws_service` and then polls with no timeout when no other
     /// timer is pending, so the loop would sleep on past the deadline: break the wait.
-    fileprivate func timerFired() {
+    private func timerFired() {
         armedFor = nil
         wake()
     }
@@ -98,11 +96,6 @@ public struct WebSocketURL: CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String { "ws://\(host):\(port)\(path)" }
-}
-
-private func clientTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul, let owner = clws_timer_owner(sul) else { return }
-    Unmanaged<ClientLoop>.fromOpaque(owner).takeUnretainedValue().timerFired()
 }
 
 private func clientCallback(

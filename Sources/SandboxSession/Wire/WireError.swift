@@ -1,8 +1,8 @@
 import TransitionCore
 
 /// An error reply: a stable code (docs/PROTOCOL.md lists them) and a human message.
-struct WireError: Error, Equatable {
-    enum Code: String {
+public struct WireError: Error, Equatable, Sendable {
+    public enum Code: String, Sendable {
         case invalidJSON = "invalid-json"
         case notAnObject = "not-an-object"
         case unknownType = "unknown-type"
@@ -25,12 +25,12 @@ struct WireError: Error, Equatable {
         case tooManyPointers = "too-many-pointers"
     }
 
-    let code: String
+    public let code: String
     /// Capped at `maximumMessageBytes` as written (see `truncated(_:limit:)`).
-    let message: String
-    var seq: Int?
+    public let message: String
+    public var seq: Int?
 
-    init(_ code: Code, _ message: String, seq: Int? = nil, field: String? = nil) {
+    public init(_ code: Code, _ message: String, seq: Int? = nil, field: String? = nil) {
         self.code = code.rawValue
         self.message = Self.truncated(message, limit: Self.maximumMessageBytes)
         self.seq = seq
@@ -52,7 +52,7 @@ struct WireError: Error, Equatable {
 
     /// The offending field, when one is to blame; capped at `maximumEchoBytes` however it is
     /// set (callers also set it after `init`, e.g. to prefix a nested path).
-    var field: String? {
+    public var field: String? {
         get { cappedField }
         set { cappedField = newValue.map { Self.truncated($0, limit: Self.maximumEchoBytes) } }
     }

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import SandboxSession
 
 // The libwebsockets callbacks of the server: the only place its C events enter Swift.
 
@@ -34,20 +35,20 @@ func sandboxCallback(
     switch reason {
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
         // A plain HTTP request (the page): the Host must be allowed (DNS rebinding).
-        guard server.policy.acceptsHost(header(wsi, WSI_TOKEN_HOST)) else {
-            return refuse(wsi, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
+        guard server.policy.acceptsHost(WebSocketHandle(wsi: wsi).header(WSI_TOKEN_HOST)) else {
+            return refuse(WebSocketHandle(wsi: wsi), 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
         }
         return 0
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         return confirmUpgrade(wsi, to: input, server: server)
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         // Checked at the upgrade already; a second look costs nothing.
-        return server.policy.acceptsOrigin(header(wsi, WSI_TOKEN_ORIGIN), host: header(wsi, WSI_TOKEN_HOST)) ? 0 : 1
+        let request = WebSocketHandle(wsi: wsi)
+        return server.policy.acceptsOrigin(request.header(WSI_TOKEN_ORIGIN), host: request.header(WSI_TOKEN_HOST)) ? 0 : 1
     case LWS_CALLBACK_ESTABLISHED:
         guard let slot else { return -1 }
-        let created = Connection(wsi: wsi, server: server, at: server.clock.now)
+        let created = server.opened(WebSocketHandle(wsi: wsi))
         slot.pointee = Unmanaged.passRetained(created).toOpaque()
-        server.opened(created)
     case LWS_CALLBACK_RECEIVE:
         return connection?.receive(input, length) ?? -1
     case LWS_CALLBACK_SERVER_WRITEABLE:
@@ -77,37 +78,28 @@ func sandboxCallback(
 /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: only WebSocket, from an allowed Host and Origin, below the
 /// connection limit. A refusal answers with an HTTP status (returns 1), before any upgrade.
 private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPointer?, server: SandboxServer) -> Int32 {
+    let request = WebSocketHandle(wsi: wsi)
     let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
     guard upgrade.lowercased() == "websocket" else {
         // lws 4.1 would answer `Upgrade: h2c` with 101 and speak HTTP/2 to it.
-        return refuse(wsi, 403, "Forbidden: only WebSocket upgrades are served")
+        return refuse(request, 403, "Forbidden: only WebSocket upgrades are served")
     }
-    let host = header(wsi, WSI_TOKEN_HOST)
+    let host = request.header(WSI_TOKEN_HOST)
     guard server.policy.acceptsHost(host) else {
-        return refuse(wsi, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
+        return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
     }
-    guard server.policy.acceptsOrigin(header(wsi, WSI_TOKEN_ORIGIN), host: host) else {
-        return refuse(wsi, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)")
+    guard server.policy.acceptsOrigin(request.header(WSI_TOKEN_ORIGIN), host: host) else {
+        return refuse(request, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)")
     }
-    guard !server.stopping, server.openConnections.value < server.maxConnections else {
-        return refuse(wsi, 503, "Service Unavailable: too many connections")
+    guard !server.stopping, server.group.openConnections.value < server.group.maxConnections else {
+        return refuse(request, 503, "Service Unavailable: too many connections")
     }
     return 0
 }
 
-private func refuse(_ wsi: OpaquePointer, _ status: UInt32, _ message: String) -> Int32 {
-    _ = clws_http_refuse(wsi, status, message)
+private func refuse(_ request: WebSocketHandle, _ status: Int, _ message: String) -> Int32 {
+    request.refuseHTTP(status, message)
     return 1
-}
-
-/// A request header; "\u{0}" (matching nothing) when longer than any sane value, nil if absent.
-private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
-    var buffer = [CChar](repeating: 0, count: 1024)
-    let length = clws_header(wsi, token, &buffer, Int32(buffer.count))
-    if length == -1 { return nil }
-    // Too long (-2) must not pass for absent: an empty value is refused by every check.
-    guard length >= 0 else { return "\u{0}" }
-    return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 private func server(of wsi: OpaquePointer?) -> SandboxServer? {

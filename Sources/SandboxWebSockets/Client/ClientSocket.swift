@@ -15,7 +15,7 @@ public protocol ClientSocketDelegate: AnyObject {
 public final class ClientSocket {
     public unowned let loop: ClientLoop
     private weak var delegate: ClientSocketDelegate?
-    private var wsi: OpaquePointer?
+    private var connection: WebSocketHandle?
     // The loop's thread only, per message: no dynamic exclusivity bookkeeping.
     @exclusivity(unchecked) private var outgoing: [[UInt8]] = []
     @exclusivity(unchecked) private var outgoingHead = 0
@@ -37,13 +37,13 @@ public final class ClientSocket {
         var bytes = [UInt8](repeating: 0, count: headroom)
         bytes.append(contentsOf: text.utf8)
         outgoing.append(bytes)
-        if let wsi, isOpen { lws_callback_on_writable(wsi) }
+        if isOpen { connection?.requestWritable() }
     }
 
     /// Closes with 1000 once the queued messages are out.
     public func close() {
         closeRequested = true
-        if let wsi, isOpen { lws_callback_on_writable(wsi) }
+        if isOpen { connection?.requestWritable() }
     }
 
     /// Messages queued and not yet handed to libwebsockets.
@@ -52,14 +52,15 @@ public final class ClientSocket {
     // MARK: - From the callback
 
     func opened(_ wsi: OpaquePointer) {
-        self.wsi = wsi
+        let connection = WebSocketHandle(wsi: wsi)
+        self.connection = connection
         isOpen = true
         delegate?.socketOpened(self)
-        if queued > 0 || closeRequested { lws_callback_on_writable(wsi) }
+        if queued > 0 || closeRequested { connection.requestWritable() }
     }
 
     func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-        let final = clws_is_final_fragment(wsi) != 0
+        let final = WebSocketHandle(wsi: wsi).isFinalFragment
         if final && incoming.isEmpty {
             // The common case, one fragment: no copy.
             delegate?.socket(self, received: UnsafeRawBufferPointer(start: input, count: length))
@@ -74,23 +75,23 @@ public final class ClientSocket {
     }
 
     func writable(_ wsi: OpaquePointer) -> Int32 {
+        let connection = WebSocketHandle(wsi: wsi)
         if outgoingHead < outgoing.count {
             let length = outgoing[outgoingHead].count - headroom
             let written = outgoing[outgoingHead].withUnsafeMutableBufferPointer {
-                clws_write_text(wsi, $0.baseAddress! + headroom, length)
+                connection.writeText($0.baseAddress!, headroom: headroom, count: length)
             }
             outgoingHead += 1
             if outgoingHead == outgoing.count {
                 outgoing.removeAll(keepingCapacity: true)
                 outgoingHead = 0
             }
-            if written < length { return -1 }
-            if queued > 0 || closeRequested { lws_callback_on_writable(wsi) }
+            if !written { return -1 }
+            if queued > 0 || closeRequested { connection.requestWritable() }
             return 0
         }
         if closeRequested {
-            var reason = Array("done".utf8)
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, &reason, reason.count)
+            connection.setCloseReason(1000, "done")
             return -1
         }
         return 0
@@ -112,7 +113,7 @@ public final class ClientSocket {
         guard !isClosed else { return }
         isClosed = true
         isOpen = false
-        wsi = nil
+        connection = nil
         delegate?.socketClosed(self, code: closeCode, error: error)
         loop.forget(self)
     }

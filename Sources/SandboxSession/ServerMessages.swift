@@ -1,35 +1,69 @@
 import TransitionCore
 
+/// A server → client message other than a frame (frames are encoded from the session when a
+/// connection can write: `ServerMessages.frame`). What the session state machine asks to send;
+/// Equatable, so its tests compare action lists.
+public enum ServerMessage: Equatable, Sendable {
+    case welcome(session: String, settings: SessionSettings)
+    /// `joined` answers a viewer's `join`; `configured` goes to every connection of a session.
+    case configured(session: String, settings: SessionSettings, joined: Bool)
+    case pong(seq: Int, t: Double, serverTime: Double)
+    case error(WireError)
+    case sessionEnded(String)
+    case transition(TransitionEvent)
+
+    /// True for the messages after which a viewer watches nothing: its session ended, or the
+    /// session it asked to join does not exist (`SessionHub.remoteWatchEnded`).
+    public var endsWatch: Bool {
+        switch self {
+        case .sessionEnded: return true
+        case .error(let error): return error.code == WireError.Code.unknownSession.rawValue
+        default: return false
+        }
+    }
+}
+
 /// Encodes every server → client message (docs/PROTOCOL.md).
-enum ServerMessages {
-    static func welcome(_ session: SessionCore, headroom: Int) -> JSONWriter {
+public enum ServerMessages {
+    public static func encode(_ message: ServerMessage, headroom: Int) -> EncodedMessage {
+        switch message {
+        case let .welcome(session, settings): return welcome(session, settings, headroom: headroom)
+        case let .configured(session, settings, joined): return configured(session, settings, joined: joined, headroom: headroom)
+        case let .pong(seq, t, serverTime): return pong(seq: seq, time: t, serverTime: serverTime, headroom: headroom)
+        case .error(let error): return self.error(error, headroom: headroom)
+        case .sessionEnded(let id): return sessionEnded(id, headroom: headroom)
+        case .transition(let event): return transition(event, headroom: headroom)
+        }
+    }
+
+    static func welcome(_ id: String, _ settings: SessionSettings, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 2048)
         w.beginObject()
         w.key("type"); w.string("welcome")
-        w.key("session"); w.string(session.id)
+        w.key("session"); w.string(id)
         w.key("protocol"); w.integer(1)
-        w.key("config"); session.settings.write(to: &w)
-        let container = session.settings.configuration.container
+        w.key("config"); settings.write(to: &w)
+        let container = settings.configuration.container
         w.key("container"); w.pair(container.width, container.height)
         w.key("shapes")
         w.beginObject()
         w.key("logo"); writeLogo(&w)
         w.endObject()
         w.endObject()
-        return w
+        return w.finish()
     }
 
-    static func configured(_ session: SessionCore, joined: Bool, headroom: Int) -> JSONWriter {
+    static func configured(_ id: String, _ settings: SessionSettings, joined: Bool, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom)
         w.beginObject()
         w.key("type"); w.string(joined ? "joined" : "configured")
-        w.key("session"); w.string(session.id)
-        w.key("config"); session.settings.write(to: &w)
+        w.key("session"); w.string(id)
+        w.key("config"); settings.write(to: &w)
         w.endObject()
-        return w
+        return w.finish()
     }
 
-    static func pong(seq: Int, time: Double, serverTime: Double, headroom: Int) -> JSONWriter {
+    static func pong(seq: Int, time: Double, serverTime: Double, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 96)
         w.beginObject()
         w.key("type"); w.string("pong")
@@ -37,10 +71,10 @@ enum ServerMessages {
         w.key("t"); w.number(time)
         w.key("serverTime"); w.number(serverTime)
         w.endObject()
-        return w
+        return w.finish()
     }
 
-    static func error(_ error: WireError, headroom: Int) -> JSONWriter {
+    static func error(_ error: WireError, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 256)
         w.beginObject()
         w.key("type"); w.string("error")
@@ -49,19 +83,19 @@ enum ServerMessages {
         if let field = error.field { w.key("field"); w.string(field) }
         if let seq = error.seq { w.key("seq"); w.integer(seq) }
         w.endObject()
-        return w
+        return w.finish()
     }
 
-    static func sessionEnded(_ id: String, headroom: Int) -> JSONWriter {
+    static func sessionEnded(_ id: String, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 96)
         w.beginObject()
         w.key("type"); w.string("session-ended")
         w.key("session"); w.string(id)
         w.endObject()
-        return w
+        return w.finish()
     }
 
-    static func transition(_ event: TransitionEvent, headroom: Int) -> JSONWriter {
+    static func transition(_ event: TransitionEvent, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 192)
         w.beginObject()
         w.key("type"); w.string("transition")
@@ -87,11 +121,11 @@ enum ServerMessages {
             w.key("progress"); w.number(0)
         }
         w.endObject()
-        return w
+        return w.finish()
     }
 
     /// The session's current frame, stamped `now` (server ms).
-    static func frame(_ session: SessionCore, now: Double, headroom: Int) -> JSONWriter {
+    static func frame(_ session: SessionCore, now: Double, headroom: Int) -> EncodedMessage {
         let frame = session.engine.frame()
         var w = JSONWriter(headroom: headroom, capacity: 360 * frame.layers.count + 200)
         w.beginObject()
@@ -111,7 +145,7 @@ enum ServerMessages {
         for layer in frame.layers { write(layer, to: &w) }
         w.endArray()
         w.endObject()
-        return w
+        return w.finish()
     }
 
     private static func write(_ layer: LayerState, to w: inout JSONWriter) {

@@ -1,0 +1,36 @@
+/// A connection, as the session state machine knows it: which service thread serves it (so a
+/// session on one thread can address a viewer on another) and its number there.
+public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
+    public let thread: Int
+    public let number: Int
+
+    public init(thread: Int = 0, number: Int) {
+        self.thread = thread
+        self.number = number
+    }
+
+    public var description: String { "\(thread).\(number)" }
+}
+
+/// What `SessionHub` asks its executor (the live server, or `VirtualSession`) to do. The hub
+/// decides; the executor only carries out, in order.
+public enum SessionAction: Equatable, Sendable {
+    /// Queue a message for a connection (possibly served by another thread).
+    case send(ConnectionID, ServerMessage)
+    /// The connection's session has a new frame: send it the latest one when it can write
+    /// (frames are not queued; the newest wins).
+    case frameDue(ConnectionID)
+    /// A session started animating at this frame rate and none was: start the display link.
+    case startTicking(fps: Int)
+    /// No session animates at this frame rate any more: stop its display link.
+    case stopTicking(fps: Int)
+    /// Close the connection with this WebSocket close code.
+    case close(ConnectionID, code: Int, reason: String)
+    /// A session was created here / ended: publish it to the other threads (`join`).
+    case register(session: String)
+    case unregister(session: String)
+    /// The connection joined a session another thread hosts: ask that thread to attach it
+    /// (`SessionHub.attachViewer`) / to detach it (`SessionHub.detachViewer`).
+    case watchElsewhere(ConnectionID, session: String)
+    case stopWatchingElsewhere(ConnectionID, session: String)
+}

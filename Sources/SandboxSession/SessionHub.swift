@@ -1,0 +1,301 @@
+import TransitionCore
+
+/// The sessions of one service thread as a state machine: client messages, display-link ticks
+/// and connections coming and going go in, with the time; `SessionAction`s come out, in the
+/// order they must be carried out. No sockets, no clock, no threads: the live server
+/// (`SandboxServer`) and the virtual replay (`VirtualSession`) both only execute the actions, so
+/// a replay runs the server's logic by construction, and the logic is tested synchronously
+/// (`SessionHubTests`).
+///
+/// Within one batch, messages come before `frameDue`: a connection writes its queued messages
+/// before the latest frame, and the virtual replay prints them in that order too.
+public struct SessionHub {
+    /// The service thread this hub runs on (`ConnectionID.thread` of its own connections).
+    public let thread: Int
+    /// Settings of a new session (`sandbox serve --fps` among them).
+    public let defaults: SessionSettings
+    /// `LWS_PRE` for the live server, 0 for text.
+    public let headroom: Int
+    /// Whether another thread hosts a session of this id (a `join` then goes there). Set by a
+    /// multi-threaded server; a single thread (and a replay) knows only its own sessions.
+    public var hostedElsewhere: (String) -> Bool = { _ in false }
+
+    private var sessions: [String: HubSession] = [:]
+    private var connections: [ConnectionID: ConnectionState] = [:]
+    /// Viewers served by other threads, watching a session of this one.
+    private var remoteViewers: [ConnectionID: String] = [:]
+    /// The sessions that animate, by frame rate: each rate's display link runs while its set is
+    /// not empty.
+    private var animating: [Int: Set<String>] = [:]
+
+    public init(thread: Int = 0, defaults: SessionSettings = SessionSettings(), headroom: Int = 0) {
+        self.thread = thread
+        self.defaults = defaults
+        self.headroom = headroom
+    }
+
+    // MARK: - What the executor asks
+
+    /// Sessions on this thread.
+    public var sessionCount: Int { sessions.count }
+
+    /// The session a connection drives or watches (here, or on another thread), if any.
+    public func session(of connection: ConnectionID) -> String? {
+        switch connections[connection]?.role {
+        case .driver(let id), .viewer(let id), .remoteViewer(let id): return id
+        case .idle, nil: return remoteViewers[connection]
+        }
+    }
+
+    /// The latest frame of the connection's session here, stamped `now` (s) when first encoded;
+    /// encoded once per frame whoever asks. Nil when the connection watches nothing here.
+    public mutating func frame(for connection: ConnectionID, now: Double) -> EncodedMessage? {
+        let id: String
+        switch connections[connection]?.role {
+        case .driver(let driven): id = driven
+        case .viewer(let watched): id = watched
+        default:
+            guard let watched = remoteViewers[connection] else { return nil }
+            id = watched
+        }
+        return sessions[id]?.encodedFrame(now: now, headroom: headroom)
+    }
+
+    /// The engine of a session (for the replay's phase and progress).
+    public func engine(of session: String) -> InteractiveTransition? { sessions[session]?.core.engine }
+
+    // MARK: - Connections
+
+    /// A client connected: it drives a new session of this id (unique, from the caller).
+    public mutating func connect(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
+        sessions[id] = HubSession(core: SessionCore(id: id, settings: defaults), driver: connection)
+        connections[connection] = ConnectionState(role: .driver(id))
+        actions.append(.register(session: id))
+        actions.append(.send(connection, .welcome(session: id, settings: defaults)))
+        actions.append(.frameDue(connection))
+    }
+
+    /// The connection closed: a driver ends its session (its viewers are told), a viewer leaves.
+    public mutating func disconnect(_ connection: ConnectionID, into actions: inout [SessionAction]) {
+        leave(connection, into: &actions)
+        connections[connection] = nil
+    }
+
+    // MARK: - Messages
+
+    /// One whole client message, received at `now` (server clock, s).
+    public mutating func receive(
+        _ bytes: [UInt8], binary: Bool = false, from connection: ConnectionID, at now: Double,
+        into actions: inout [SessionAction]
+    ) {
+        guard connections[connection] != nil else { return }
+        do throws(WireError) {
+            guard !binary else { throw WireError(.binary, "binary messages are not part of the protocol; send JSON text") }
+            try dispatch(try ClientMessage.parse(bytes), from: connection, at: now, into: &actions)
+        } catch {
+            actions.append(.send(connection, .error(error)))
+        }
+    }
+
+    private mutating func dispatch(
+        _ message: ClientMessage, from connection: ConnectionID, at now: Double, into actions: inout [SessionAction]
+    ) throws(WireError) {
+        switch message {
+        case let .ping(seq, time):
+            actions.append(.send(connection, .pong(seq: seq, t: time, serverTime: now * 1000)))
+        case .join(let id):
+            try join(id, connection, into: &actions)
+        case .configure(let fields):
+            let id = try drivenSession(connection)
+            let reaction = try sessions[id]!.core.configure(fields)
+            let session = sessions[id]!
+            for each in session.connections {
+                actions.append(.send(each, .configured(session: id, settings: session.core.settings, joined: false)))
+            }
+            apply(reaction, to: id, into: &actions)
+        case .play:
+            let id = try drivenSession(connection)
+            let reaction = try sessions[id]!.core.play(at: now)
+            apply(reaction, to: id, into: &actions)
+        case .pointer(let pointer):
+            let id = try drivenSession(connection)
+            try pointer.checkSequence(after: connections[connection]?.lastSeq)
+            let reaction = try sessions[id]!.core.pointer(pointer, receivedAt: now)
+            connections[connection]?.lastSeq = pointer.seq
+            apply(reaction, to: id, into: &actions)
+        }
+    }
+
+    private mutating func join(_ id: String, _ connection: ConnectionID, into actions: inout [SessionAction]) throws(WireError) {
+        switch connections[connection]?.role {
+        case .driver(id):
+            throw WireError(.invalidField, "'session' is the session this connection already drives")
+        case .viewer(id), .remoteViewer(id):
+            throw WireError(.invalidField, "'session' is the session this connection already watches")
+        default:
+            break
+        }
+        if sessions[id] != nil {
+            leave(connection, into: &actions)
+            connections[connection]?.role = .viewer(id)
+            sessions[id]!.viewers.append(connection)
+            actions.append(.send(connection, .configured(session: id, settings: sessions[id]!.core.settings, joined: true)))
+            actions.append(.frameDue(connection))
+        } else if hostedElsewhere(id) {
+            leave(connection, into: &actions)
+            connections[connection]?.role = .remoteViewer(id)
+            actions.append(.watchElsewhere(connection, session: id))
+        } else {
+            throw WireError(.unknownSession, "no session \(WireError.quoted(id))")
+        }
+    }
+
+    private func drivenSession(_ connection: ConnectionID) throws(WireError) -> String {
+        guard case .driver(let id) = connections[connection]?.role else {
+            throw WireError(.notDriver, "this connection watches a session; only its driver sends configure, pointer and play")
+        }
+        return id
+    }
+
+    // MARK: - Viewers from other threads
+
+    /// Another thread's connection asks to watch a session of this thread (`watchElsewhere`
+    /// there). Answered like a local `join`; if the session has ended meanwhile, with
+    /// `unknown-session` (which ends the watch over there).
+    public mutating func attachViewer(_ viewer: ConnectionID, to id: String, into actions: inout [SessionAction]) {
+        guard let session = sessions[id] else {
+            actions.append(.send(viewer, .error(WireError(.unknownSession, "no session \(WireError.quoted(id))"))))
+            return
+        }
+        if let watched = remoteViewers[viewer] { sessions[watched]?.viewers.removeAll { $0 == viewer } }
+        remoteViewers[viewer] = id
+        sessions[id]!.viewers.append(viewer)
+        actions.append(.send(viewer, .configured(session: id, settings: session.core.settings, joined: true)))
+        actions.append(.frameDue(viewer))
+    }
+
+    /// The other thread's viewer left (closed, or joined something else).
+    public mutating func detachViewer(_ viewer: ConnectionID, from id: String) {
+        guard remoteViewers[viewer] == id else { return }
+        remoteViewers[viewer] = nil
+        sessions[id]?.viewers.removeAll { $0 == viewer }
+    }
+
+    /// This thread's connection watched a session elsewhere, which ended (or never existed by
+    /// the time the join got there): it watches nothing now.
+    public mutating func remoteWatchEnded(_ connection: ConnectionID, session id: String) {
+        if connections[connection]?.role == .remoteViewer(id) { connections[connection]?.role = .idle }
+    }
+
+    /// The session this thread's connection went to watch elsewhere was gone when the executor
+    /// looked (it ended in between): answered as a `join` that found nothing.
+    public mutating func remoteJoinFailed(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
+        guard connections[connection]?.role == .remoteViewer(id) else { return }
+        connections[connection]?.role = .idle
+        actions.append(.send(connection, .error(WireError(.unknownSession, "no session \(WireError.quoted(id))"))))
+    }
+
+    // MARK: - Ticks
+
+    /// The display link of this frame rate fired at `now` (s): every session animating at it
+    /// advances.
+    public mutating func tick(fps: Int, at now: Double, into actions: inout [SessionAction]) {
+        guard let ids = animating[fps] else { return }
+        for id in ids {
+            let reaction = sessions[id]!.core.tick(at: now)
+            apply(reaction, to: id, into: &actions)
+            if !sessions[id]!.core.engine.phase.isAnimating { stopAnimating(id, fps: fps, into: &actions) }
+        }
+    }
+
+    // MARK: - Inside
+
+    /// Sends a reaction's events and its frame to every connection of the session, and keeps
+    /// the session on its display link while it animates.
+    private mutating func apply(_ reaction: Reaction, to id: String, into actions: inout [SessionAction]) {
+        let session = sessions[id]!
+        for event in reaction.events {
+            for each in session.connections { actions.append(.send(each, .transition(event))) }
+        }
+        if reaction.frame {  // every pointer event and tick: no array built
+            actions.append(.frameDue(session.driver))
+            for viewer in session.viewers { actions.append(.frameDue(viewer)) }
+        }
+        // A session leaves its display link only at a tick that finds it at rest (or when it
+        // ends), as CADisplayLink-driven code would: a grab and release between two ticks keeps
+        // the link's schedule.
+        let fps = session.core.settings.fps
+        if session.core.engine.phase.isAnimating {
+            if animating[fps, default: []].insert(id).inserted, animating[fps]!.count == 1 {
+                actions.append(.startTicking(fps: fps))
+            }
+        }
+    }
+
+    private mutating func stopAnimating(_ id: String, fps: Int, into actions: inout [SessionAction]) {
+        guard animating[fps]?.remove(id) != nil else { return }
+        if animating[fps]!.isEmpty {
+            animating[fps] = nil
+            actions.append(.stopTicking(fps: fps))
+        }
+    }
+
+    /// Detaches a connection from what it drives or watches; a driver leaving ends its session.
+    private mutating func leave(_ connection: ConnectionID, into actions: inout [SessionAction]) {
+        guard let role = connections[connection]?.role else { return }
+        connections[connection]?.role = .idle
+        switch role {
+        case .driver(let id):
+            guard let session = sessions.removeValue(forKey: id) else { return }
+            stopAnimating(id, fps: session.core.settings.fps, into: &actions)
+            actions.append(.unregister(session: id))
+            for viewer in session.viewers {
+                if remoteViewers.removeValue(forKey: viewer) == nil { connections[viewer]?.role = .idle }
+                actions.append(.send(viewer, .sessionEnded(id)))
+            }
+        case .viewer(let id):
+            sessions[id]?.viewers.removeAll { $0 == connection }
+        case .remoteViewer(let id):
+            actions.append(.stopWatchingElsewhere(connection, session: id))
+        case .idle:
+            break
+        }
+    }
+}
+
+/// A connection of this thread: what it does, and its last accepted pointer `seq` (strictly
+/// increasing per connection, across sessions it drives).
+private struct ConnectionState {
+    enum Role: Equatable {
+        case driver(String)
+        case viewer(String)
+        case remoteViewer(String)
+        case idle
+    }
+    var role: Role
+    var lastSeq: Int?
+}
+
+/// One session: the engine and its state (`SessionCore`), who drives and who watches, and its
+/// latest frame's encoding.
+private struct HubSession {
+    var core: SessionCore
+    var driver: ConnectionID
+    var viewers: [ConnectionID] = []
+    private var encoded: (number: Int, message: EncodedMessage)?
+
+    init(core: SessionCore, driver: ConnectionID) {
+        self.core = core
+        self.driver = driver
+    }
+
+    /// The driver first, then the viewers in the order they joined.
+    var connections: [ConnectionID] { [driver] + viewers }
+
+    mutating func encodedFrame(now: Double, headroom: Int) -> EncodedMessage {
+        if let encoded, encoded.number == core.frameNumber { return encoded.message }
+        let message = ServerMessages.frame(core, now: now * 1000, headroom: headroom)
+        encoded = (core.frameNumber, message)
+        return message
+    }
+}

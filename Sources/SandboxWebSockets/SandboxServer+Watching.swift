@@ -1,0 +1,147 @@
+import CLibWebSockets
+import SandboxSession
+
+// What crosses threads in a `ServerGroup`: accepted sockets dealt by the listening thread, and a
+// viewer on one thread watching a session another thread hosts. Each server has one mailbox
+// (`crossThread`); the sender locks it, appends, and wakes the owner's loop, which takes
+// everything at EVENT_WAIT_CANCELLED. Messages keep their order; frames do not queue: a newer
+// frame for a viewer replaces one not yet taken (latest frame wins, as on one thread).
+
+/// What other threads may touch, under the server's mutex. The context is nil once the server
+/// has stopped: then nothing more is accepted.
+struct CrossThread: @unchecked Sendable {  // the context is used only under the lock
+    var context: OpaquePointer?
+    var handedOver: [Int32] = []
+    var deliveries: [Delivery] = []
+    var frames: [ConnectionID: (session: String, frame: EncodedMessage)] = [:]
+}
+
+/// One item of a server's mailbox. Messages arrive encoded by the sender, in buffers of their own.
+enum Delivery: @unchecked Sendable {  // an EncodedMessage is handed over whole, never shared
+    /// To the session's thread: a viewer of another thread wants to watch it / leaves it.
+    case attach(viewer: ConnectionID, session: String)
+    case detach(viewer: ConnectionID, session: String)
+    /// To the viewer's thread: a message for it. `endsWatch` with the session it ends.
+    case message(to: ConnectionID, EncodedMessage, endsWatch: String?)
+}
+
+extension SandboxServer {
+    // MARK: - Sending to another thread
+
+    /// Posts to this server's mailbox and wakes its loop; false once it has stopped.
+    @discardableResult
+    func post(_ delivery: Delivery) -> Bool {
+        crossThread.withLock { state in
+            guard let context = state.context else { return false }
+            state.deliveries.append(delivery)
+            lws_cancel_service(context)
+            return true
+        }
+    }
+
+    /// Posts a viewer's latest frame, replacing one it has not taken yet.
+    func post(frame: EncodedMessage, to viewer: ConnectionID, of session: String) {
+        crossThread.withLock { state in
+            guard let context = state.context else { return }
+            let wasEmpty = state.frames.isEmpty
+            state.frames[viewer] = (session, frame)
+            if wasEmpty { lws_cancel_service(context) }
+        }
+    }
+
+    func send(_ message: ServerMessage, toViewer viewer: ConnectionID, watching session: String?) {
+        let encoded = ServerMessages.encode(message, headroom: headroom)
+        group.server(viewer.thread)?.post(.message(to: viewer, encoded, endsWatch: message.endsWatch ? session : nil))
+    }
+
+    func sendFrame(_ frame: EncodedMessage, toViewer viewer: ConnectionID, of session: String) {
+        group.server(viewer.thread)?.post(frame: frame, to: viewer, of: session)
+    }
+
+    /// `.watchElsewhere`: ask the session's thread to attach this viewer.
+    func watchElsewhere(_ viewer: ConnectionID, _ session: String) {
+        remoteFrames[viewer] = nil
+        if let host = group.host(of: session), group.server(host)?.post(.attach(viewer: viewer, session: session)) == true {
+            return
+        }
+        // Ended (or its thread stopped) since the hub asked: as if the join had found nothing.
+        remoteJoinFailed(viewer, session)
+    }
+
+    /// `.stopWatchingElsewhere`: the viewer left; its session's thread forgets it.
+    func stopWatchingElsewhere(_ viewer: ConnectionID, _ session: String) {
+        remoteFrames[viewer] = nil
+        if let host = group.host(of: session) { group.server(host)?.post(.detach(viewer: viewer, session: session)) }
+    }
+
+    // MARK: - Taking what other threads sent (on this server's thread)
+
+    func takeDeliveries() {
+        let (deliveries, frames) = crossThread.withLock { state in
+            defer {
+                state.deliveries.removeAll()
+                state.frames.removeAll()
+            }
+            return (state.deliveries, state.frames)
+        }
+        for delivery in deliveries {
+            switch delivery {
+            case let .attach(viewer, session):
+                attachRemote(viewer, session)
+            case let .detach(viewer, session):
+                hub.detachViewer(viewer, from: session)
+            case let .message(target, message, endsWatch):
+                connections[target]?.enqueue(message)
+                if let session = endsWatch {
+                    hub.remoteWatchEnded(target, session: session)
+                    remoteFrames[target] = nil
+                }
+            }
+        }
+        // Messages first (a `joined` before its first frame), then each viewer's latest frame,
+        // if it still watches that session.
+        for (viewer, latest) in frames where hub.session(of: viewer) == latest.session {
+            guard let connection = connections[viewer] else { continue }
+            remoteFrames[viewer] = latest.frame
+            connection.frameDue()
+        }
+    }
+
+    // MARK: - Accepted sockets dealt by the listening thread
+
+    /// Called on the listening thread: queues a duplicate of `fd` for this server's thread and
+    /// wakes it. False if this server has stopped (the caller then serves the socket itself).
+    func takeHandOff(_ fd: Int32) -> Bool {
+        crossThread.withLock { state in
+            guard let context = state.context else { return false }
+            let copy = dup(fd)
+            guard copy >= 0 else { return false }
+            state.handedOver.append(copy)
+            lws_cancel_service(context)
+            return true
+        }
+    }
+
+    /// Adopts the sockets handed over, on this server's own service thread. A failed adoption
+    /// has already closed the descriptor (lws does), so it is not closed again.
+    func adoptHandedOver() {
+        let sockets = crossThread.withLock { state -> [Int32] in
+            defer { state.handedOver.removeAll() }
+            return state.handedOver
+        }
+        guard let native = nativeServer else {
+            sockets.forEach { close($0) }
+            return
+        }
+        for fd in sockets { _ = clws_server_adopt(native, fd) }
+    }
+
+    /// LWS_CALLBACK_FILTER_NETWORK_CONNECTION (listening thread). Returns 1 to refuse the socket
+    /// (lws closes it), 0 to serve it here; handing it to another thread also answers 1, as lws
+    /// closes its own descriptor and the peer serves a duplicate.
+    func filterNetworkConnection(_ fd: Int32) -> Int32 {
+        if isStopRequested { return 1 }
+        guard let peer = group.nextServer(), peer !== self else { return 0 }
+        return peer.takeHandOff(fd) ? 1 : 0
+    }
+}

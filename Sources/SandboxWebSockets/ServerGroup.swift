@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+import SandboxSession
+import Synchronization
+
+/// The sandbox server as a whole: one or more service threads (`SandboxServer`, one
+/// libwebsockets context each), the first listening and dealing accepted sockets to all of
+/// them in turn (Debian's lws cannot share a port between contexts); the registry of sessions
+/// by thread, so that a viewer on any thread can `join` a session on any other; the connection
+/// count `--max-connections` holds against; and the order of shutdown.
+public final class ServerGroup: Sendable {
+    public enum StartError: Error, CustomStringConvertible {
+        case invalidOption(String)
+        case listenFailed(host: String, port: Int)
+        public var description: String {
+            switch self {
+            case .invalidOption(let message): return message
+            case let .listenFailed(host, port): return "could not listen on \(host):\(port)"
+            }
+        }
+    }
+
+    public let threads: Int
+    /// Open WebSocket connections across the threads.
+    let openConnections = ConnectionCounter()
+    // Set once in init, before any thread runs; read-only after.
+    nonisolated(unsafe) private var servers: [SandboxServer] = []
+    /// Which thread hosts each session (only with more than one thread).
+    private let directory = Mutex<[String: Int]>([:])
+    /// The listening thread's round robin.
+    private let nextPeer = Atomic<Int>(0)
+
+    /// Creates every thread's context; the first listens. Returns once the port is bound.
+    public init(options: ServerOptions, threads: Int = 1) throws(StartError) {
+        guard threads >= 1 else { throw .invalidOption("--threads must be at least 1") }
+        self.threads = threads
+        var options = options
+        for index in 0..<threads {
+            servers.append(try SandboxServer(options: options, thread: index, group: self))
+            options.listens = false
+        }
+    }
+
+    /// The bound port (useful with port 0).
+    public var port: Int { servers[0].port }
+
+    /// The most WebSocket connections the group accepts at once.
+    var maxConnections: Int { servers[0].limits.maxConnections ?? ConnectionLimits.defaultMaxConnections }
+
+    /// Serves on this thread and `threads - 1` more until `requestShutdown()` (or, with
+    /// `stopOnSignals`, SIGINT or SIGTERM); returns when every thread has closed its
+    /// connections (1001) and destroyed its context.
+    public func run(stopOnSignals: Bool = false) {
+        var sources: [DispatchSourceSignal] = []
+        if stopOnSignals {
+            for signal in [SIGINT, SIGTERM] {
+                Glibc.signal(signal, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
+                source.setEventHandler { [self] in requestShutdown() }
+                source.resume()
+                sources.append(source)
+            }
+        }
+        let done = DispatchGroup()
+        for server in servers.dropFirst() {
+            done.enter()
+            Thread {
+                server.run()
+                done.leave()
+            }.start()
+        }
+        servers[0].run()
+        done.wait()
+        sources.forEach { $0.cancel() }
+    }
+
+    /// Thread-safe, and safe again during or after teardown.
+    public func requestShutdown() {
+        servers.forEach { $0.requestShutdown() }
+    }
+
+    // MARK: - For the threads
+
+    func server(_ thread: Int) -> SandboxServer? { servers.indices.contains(thread) ? servers[thread] : nil }
+
+    /// The server the listening thread hands the next accepted socket to; nil with one thread.
+    func nextServer() -> SandboxServer? {
+        guard threads > 1 else { return nil }
+        return servers[nextPeer.wrappingAdd(1, ordering: .relaxed).oldValue % threads]
+    }
+
+    func host(of session: String) -> Int? { directory.withLock { $0[session] } }
+    func register(_ session: String, on thread: Int) { directory.withLock { $0[session] = thread } }
+    func unregister(_ session: String) { _ = directory.withLock { $0.removeValue(forKey: session) } }
+}
+
+/// The number of open WebSocket connections of a server group, shared by its threads.
+final class ConnectionCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func add(_ delta: Int) { count.add(delta, ordering: .relaxed) }
+}
