@@ -49,8 +49,9 @@ public final class ServerGroup: Sendable {
 
     /// Serves on this thread and `threads - 1` more until `requestShutdown()` (or, with
     /// `stopOnSignals`, SIGINT or SIGTERM); returns when every thread has closed its
-    /// connections (1001) and destroyed its context.
-    public func run(stopOnSignals: Bool = false) {
+    /// connections (1001) and destroyed its context. `whenReady` runs once the signals are
+    /// handled and before any thread serves (the ready line: whoever waits for it may signal).
+    public func run(stopOnSignals: Bool = false, whenReady: () -> Void = {}) {
         var sources: [DispatchSourceSignal] = []
         if stopOnSignals {
             for signal in [SIGINT, SIGTERM] {
@@ -61,6 +62,7 @@ public final class ServerGroup: Sendable {
                 sources.append(source)
             }
         }
+        whenReady()
         let done = DispatchGroup()
         for server in servers.dropFirst() {
             done.enter()

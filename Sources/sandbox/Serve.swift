@@ -48,10 +48,12 @@ struct Serve: ParsableCommand {
         options.limits.maxConnections = maxConnections
         options.limits.writeStallSeconds = writeTimeout
         let group = try ServerGroup(options: options, threads: threads)
-        // One line, flushed at once: scripts and tests wait for it.
-        let note = threads > 1 ? " (\(threads) service threads)" : ""
-        FileHandle.standardOutput.write(Data("Transition Sandbox listening on http://\(host):\(group.port)/\(note)\n".utf8))
-        group.run(stopOnSignals: true)  // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0
+        // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
+        // line, flushed at once: scripts and tests wait for it.
+        group.run(stopOnSignals: true) {
+            let note = threads > 1 ? " (\(threads) service threads)" : ""
+            FileHandle.standardOutput.write(Data("Transition Sandbox listening on http://\(host):\(group.port)/\(note)\n".utf8))
+        }
         print("Transition Sandbox stopped")
     }
 }

@@ -156,17 +156,20 @@ def test_the_page_is_served_file_after_file_on_one_keep_alive_connection(server)
     connection.close()
 
 
-def test_service_threads_deal_connections_and_each_serves_sessions_and_the_page(make_server):
-    """`serve --threads 2`: connections alternate between two service threads; every session
-    works; a viewer can join only sessions of its own thread, and is told so; SIGTERM closes
-    every connection on every thread with 1001."""
+def test_service_threads_deal_connections_and_viewers_join_across_threads(make_server):
+    """`serve --threads 3`: connections are dealt across three service threads; every session
+    works; a viewer on any thread joins a session on any other and sees its events and frames
+    (latest frame wins), hears `session-ended` when the driver leaves; SIGTERM closes every
+    connection on every thread with 1001."""
     import http.client
     import signal
 
-    server = make_server("--threads", "2")
+    server = make_server("--threads", "3")
 
     async def scenario():
-        clients = [await Client.connect(server.url) for _ in range(4)]
+        # Dealt round robin: clients[0] and [3] on the listening thread, [1] and [4] on the
+        # second, [2] and [5] on the third.
+        clients = [await Client.connect(server.url) for _ in range(6)]
         for c in clients:
             await c.send({"type": "configure", "transition": "fade", "duration": 0.2})
             await c.expect("configured")
@@ -175,12 +178,31 @@ def test_service_threads_deal_connections_and_each_serves_sessions_and_the_page(
         for c in clients:
             event, final = await c.rest()
             assert event["event"] == "finished" and final["progress"] == 1
-        # clients[0] and clients[2] landed on the listening thread, [1] and [3] on the other
-        await clients[1].send({"type": "join", "session": clients[0].welcome["session"]})
-        error = await clients[1].expect("error")
-        assert error["code"] == "unknown-session" and "service thread" in error["message"]
-        await clients[2].send({"type": "join", "session": clients[0].welcome["session"]})
-        assert (await clients[2].expect("joined"))["session"] == clients[0].welcome["session"]
+        session = clients[0].welcome["session"]
+        viewers = [clients[1], clients[2], clients[3]]  # two other threads and its own
+        for viewer in viewers:
+            await viewer.send({"type": "join", "session": session})
+            joined = await viewer.expect("joined")
+            assert joined["session"] == session and joined["config"]["transition"] == "fade"
+        # The driver pans again: every viewer sees the events and the frames.
+        await clients[0].send({"type": "configure", "duration": 0.3})
+        await clients[0].expect("configured")
+        for viewer in viewers:
+            assert (await viewer.expect("configured"))["config"]["duration"] == 0.3
+        await clients[0].pan(150)
+        driver_event, driver_final = await clients[0].rest()
+        for viewer in viewers:
+            event = await viewer.expect("transition", event=driver_event["event"])
+            final = await viewer.until(lambda m: m["type"] == "frame" and m["n"] == driver_final["n"])
+            assert final["progress"] == driver_final["progress"]
+        # A viewer cannot drive; the driver leaving ends the session for every viewer.
+        await clients[1].send({"type": "play"})
+        assert (await clients[1].expect("error"))["code"] == "not-driver"
+        await clients[0].ws.close()
+        for viewer in viewers:
+            assert (await viewer.expect("session-ended"))["session"] == session
+        await clients[4].send({"type": "join", "session": session})
+        assert (await clients[4].expect("error"))["code"] == "unknown-session"
         connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
         for _ in range(3):  # page requests are dealt across threads too
             connection.request("GET", "/js/main.js")
@@ -188,7 +210,7 @@ def test_service_threads_deal_connections_and_each_serves_sessions_and_the_page(
             assert response.status == 200 and len(response.read()) > 1000
             connection.close()
         server.process.send_signal(signal.SIGTERM)
-        for c in clients:
+        for c in clients[1:]:
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 while True:
                     await c.recv()
