@@ -213,19 +213,21 @@ public struct SessionHub {
     /// Sends a reaction's events and its frame to every connection of the session, and keeps
     /// the session on its display link while it animates.
     private mutating func apply(_ reaction: Reaction, to id: String, into actions: inout [SessionAction]) {
-        let session = sessions[id]!
+        // Read in place: a copy of the session would copy its whole engine on every event.
+        let (driver, viewers) = (sessions[id]!.driver, sessions[id]!.viewers)
         for event in reaction.events {
-            for each in session.connections { actions.append(.send(each, .transition(event))) }
+            actions.append(.send(driver, .transition(event)))
+            for viewer in viewers { actions.append(.send(viewer, .transition(event))) }
         }
-        if reaction.frame {  // every pointer event and tick: no array built
-            actions.append(.frameDue(session.driver))
-            for viewer in session.viewers { actions.append(.frameDue(viewer)) }
+        if reaction.frame {  // every pointer event and tick
+            actions.append(.frameDue(driver))
+            for viewer in viewers { actions.append(.frameDue(viewer)) }
         }
         // A session leaves its display link only at a tick that finds it at rest (or when it
         // ends), as CADisplayLink-driven code would: a grab and release between two ticks keeps
         // the link's schedule.
-        let fps = session.core.settings.fps
-        if session.core.engine.phase.isAnimating {
+        let fps = sessions[id]!.core.settings.fps
+        if sessions[id]!.core.engine.phase.isAnimating {
             if animating[fps, default: []].insert(id).inserted, animating[fps]!.count == 1 {
                 actions.append(.startTicking(fps: fps))
             }
