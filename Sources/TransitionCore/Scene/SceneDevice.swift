@@ -1,0 +1,67 @@
+/// The device the scene runs on, in portrait. A phone is horizontally compact (sheets become
+/// cards that push the presenter back), a tablet regular (centred sheets over a dimmed presenter).
+public enum SceneDevice: String, Equatable, Hashable, Sendable, CaseIterable {
+    /// iPhone 12–14 class: 390 × 844 pt, status bar / notch safe area 47 pt.
+    case phone
+    /// iPad Air class: 820 × 1180 pt, status bar 24 pt.
+    case tablet
+
+    public var size: Size {
+        switch self {
+        case .phone: return Size(width: 390, height: 844)
+        case .tablet: return Size(width: 820, height: 1180)
+        }
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The top safe-area inset in portrait.
+    public var safeAreaTop: Double {
+        switch self {
+        case .phone: return 47
+        case .tablet: return 24
+        }
+    }
+
+    /// Horizontally compact: form and page sheets are phone cards.
+    public var isCompact: Bool { self == .phone }
+
+    // MARK: - The geometry constants (iOS 13–14 sheets; docs/ENGINE.md "The scene")
+
+    /// A phone card starts this far below the safe area's top.
+    public static let sheetTopGap = 10.0
+    public static let sheetCornerRadius = 10.0
+    /// A pushed-back presenter is inset this much on each side (its scale is (W − 2·16) / W).
+    public static let pushedBackInset = 16.0
+    /// Tablet form sheet: `UIViewController.preferredContentSize`'s default for `.formSheet`.
+    public static let formSheetSize = Size(width: 540, height: 620)
+    /// Tablet page sheet width.
+    public static let pageSheetWidth = 704.0
+    /// The tablet's dimming view under a sheet.
+    public static let dimmingOpacity = 0.4
+    /// A navigation bar's own height (the status-bar inset is added when it is at the screen's top).
+    public static let navigationBarHeight = 44.0
+
+    /// The scale of a presenter pushed back under a phone card.
+    public var pushedBackScale: Double { (size.width - 2 * Self.pushedBackInset) / size.width }
+
+    /// The frame a presentation of `style` gives the presented view, for the non-context styles
+    /// (the context styles take the context's frame).
+    public func frame(for style: PresentationStyle) -> Rect {
+        let top = safeAreaTop + Self.sheetTopGap
+        switch (style, isCompact) {
+        case (.fullScreen, _), (.overFullScreen, _), (.currentContext, _), (.overCurrentContext, _):
+            return bounds
+        case (.pageSheet, true), (.formSheet, true):
+            return Rect(x: 0, y: top, width: size.width, height: size.height - top)
+        case (.pageSheet, false):
+            let width = Self.pageSheetWidth
+            return Rect(x: (size.width - width) / 2, y: top, width: width, height: size.height - 2 * top)
+        case (.formSheet, false):
+            let sheet = Self.formSheetSize
+            return Rect(
+                x: (size.width - sheet.width) / 2, y: (size.height - sheet.height) / 2,
+                width: sheet.width, height: sheet.height)
+        }
+    }
+}

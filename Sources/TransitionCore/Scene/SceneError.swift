@@ -1,0 +1,71 @@
+/// Why a scene operation was refused. A refused operation changes nothing (the scene is `==` to
+/// its value before). `code` is the wire's error code, `description` the message.
+public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `on` (the controller asked to present) — or the context or ancestor that would present
+    /// for it — already presents `presented`. UIKit warns and does nothing.
+    case alreadyPresenting(attempted: String, on: String, presented: String)
+    /// The controller is already in the hierarchy (presented twice, pushed twice, the root).
+    case alreadyPresented(String)
+    /// `dismiss` on a controller that neither presents nor is presented.
+    case nothingPresented(String)
+    /// `push`/`pop` where the controller is no navigation controller nor inside one.
+    case notInNavigation(String)
+    /// `pop` of a navigation controller with one controller left.
+    case cannotPopRoot(String)
+    case unknownController(String)
+    /// An operation while a transition is in flight (the `SceneAction` running).
+    case busy(SceneAction)
+    /// Duplicate or empty ids, an empty navigation stack, a navigation controller pushed.
+    case invalidScene(String)
+    /// `present` from a controller whose view is not in the window (a controller under the top
+    /// of its navigation stack, or under a full-screen presentation). UIKit warns and does nothing.
+    case notInWindow(attempted: String, on: String)
+    /// `push`/`pop` on a navigation controller whose visible child is covered by a presentation
+    /// (a sandbox decision: UIKit would change the hidden stack without callbacks).
+    case covered(navigation: String, by: String)
+    /// `SceneOptions.doublePresentation == .exception` (iOS 8): the uncaught exception of seed 000.
+    case uncaughtException(name: String, reason: String)
+
+    public var code: String {
+        switch self {
+        case .alreadyPresenting: return "already-presenting"
+        case .alreadyPresented: return "already-presented"
+        case .nothingPresented: return "nothing-presented"
+        case .notInNavigation: return "not-in-navigation"
+        case .cannotPopRoot: return "cannot-pop-root"
+        case .unknownController: return "unknown-controller"
+        case .busy: return "busy"
+        case .invalidScene: return "invalid-scene"
+        case .notInWindow: return "not-in-window"
+        case .covered: return "covered"
+        case .uncaughtException: return "uncaught-exception"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .alreadyPresenting(let attempted, let on, let presented):
+            return "Attempt to present \(attempted) on \(on) which is already presenting \(presented)"
+        case .alreadyPresented(let id):
+            return "\(id) is already in the hierarchy (presented or on a navigation stack)"
+        case .nothingPresented(let id):
+            return "\(id) neither presents nor is presented: nothing to dismiss"
+        case .notInNavigation(let id):
+            return "\(id) is not a navigation controller nor inside one"
+        case .cannotPopRoot(let id):
+            return "cannot pop the root of the navigation controller \(id)"
+        case .unknownController(let id):
+            return "no controller \(id) in the scene"
+        case .busy(let action):
+            return "a \(action.rawValue) transition is in flight"
+        case .invalidScene(let reason):
+            return "invalid scene: \(reason)"
+        case .notInWindow(let attempted, let on):
+            return "Attempt to present \(attempted) on \(on) whose view is not in the window hierarchy"
+        case .covered(let navigation, let by):
+            return "the navigation controller \(navigation)'s visible controller is covered by \(by)"
+        case .uncaughtException(let name, let reason):
+            return "Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
+        }
+    }
+}

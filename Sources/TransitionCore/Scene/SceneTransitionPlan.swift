@@ -1,0 +1,83 @@
+/// What the transition engine must animate for one scene operation, and the callbacks sent
+/// when it starts.
+public struct SceneTransitionPlan: Equatable, Sendable {
+    public var action: SceneAction
+    /// The animator: the presented controller's transition style (the context's when it
+    /// provides one), the top-most presentation's on a dismissal, `push` (or the push's own) in
+    /// navigation.
+    public var kind: TransitionKind
+    /// present and push run `.present`; dismiss and pop `.dismiss` (the same animator reversed).
+    public var operation: TransitionOperation
+    /// The controller whose view is covered or leaves: the presenter (present), the top-most
+    /// dismissed controller (dismiss), the old top of the stack (push), the popped one (pop).
+    public var from: String
+    /// The controller whose view arrives or is revealed.
+    public var to: String
+    /// The presentation style in force (present, dismiss); nil for push and pop.
+    public var style: PresentationStyle?
+    /// The context controller of a context-based presentation (or its dismissal).
+    public var context: String?
+    /// Where the animation plays, in device coordinates: the presented view's frame (the
+    /// screen, a sheet's card, the context's frame), the navigation controller's content frame.
+    public var container: Rect
+    /// Whether the presenter's view leaves the window when a presentation finishes (and so
+    /// is put back under the dismissed view on dismissal): fullScreen and currentContext, and
+    /// always for push and pop (the covered child's view is removed).
+    public var removesPresenterView: Bool
+    /// The pan should start at the left edge (`interactivePopGestureRecognizer`): pop.
+    public var edgeSwipe: Bool
+    public var animated: Bool
+    /// The callbacks sent when the transition starts, in order.
+    public var startEvents: [LifecycleEvent]
+    /// For a non-animated operation, which completes at once: the end callbacks
+    /// (`completeTransition(true)` first). Empty for an animated one (see `Scene.end(completed:)`).
+    public var endEvents: [LifecycleEvent]
+
+    public init(
+        action: SceneAction, kind: TransitionKind, from: String, to: String, style: PresentationStyle?,
+        context: String?, container: Rect, removesPresenterView: Bool, edgeSwipe: Bool, animated: Bool,
+        startEvents: [LifecycleEvent], endEvents: [LifecycleEvent] = []
+    ) {
+        self.action = action
+        self.kind = kind
+        self.operation = action.operation
+        self.from = from
+        self.to = to
+        self.style = style
+        self.context = context
+        self.container = container
+        self.removesPresenterView = removesPresenterView
+        self.edgeSwipe = edgeSwipe
+        self.animated = animated
+        self.startEvents = startEvents
+        self.endEvents = endEvents
+    }
+
+    /// `base` with this plan's kind, operation, the kind's default duration, the container's
+    /// size, and the pan that drives it: the system directional kinds pan along their motion
+    /// (cover vertical: up to present, down to dismiss; push: left, pop: right from the edge).
+    public func configuration(from base: TransitionConfiguration) -> TransitionConfiguration {
+        var configuration = base
+        configuration.kind = kind
+        configuration.operation = operation
+        configuration.duration = kind.defaultDuration
+        configuration.container = container.size
+        switch (kind, operation) {
+        case (.coverVertical, .present):
+            configuration.pan.axis = .y
+            configuration.pan.direction = .negative
+        case (.coverVertical, .dismiss):
+            configuration.pan.axis = .y
+            configuration.pan.direction = .positive
+        case (.push, .present):
+            configuration.pan.axis = .x
+            configuration.pan.direction = .negative
+        case (.push, .dismiss):
+            configuration.pan.axis = .x
+            configuration.pan.direction = .positive
+        default:
+            break
+        }
+        return configuration
+    }
+}
