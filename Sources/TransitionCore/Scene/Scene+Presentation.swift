@@ -5,7 +5,8 @@ extension Scene {
     /// `transitionStyle`. The context styles walk up from `from` (navigation containers, then
     /// presenting controllers) to the first controller that `definesPresentationContext`; its
     /// transition style wins if it `providesPresentationContextTransitionStyle`; with none the
-    /// presentation is full screen from `from`'s layer (REFERENCE §3). The other styles present
+    /// presentation is full screen from `from`'s layer (REFERENCE §3): `currentContext` becomes
+    /// `fullScreen`, `overCurrentContext` `overFullScreen`. The other styles present
     /// from the root of `from`'s presentation layer (`presentingViewController`).
     ///
     /// Errors, checked in this order: `busy`, `unknown-controller` (`from`, or an unknown id),
@@ -43,7 +44,9 @@ extension Scene {
                     kind = definer.transitionStyle
                 }
             } else {
-                style = .fullScreen
+                // No context: the window's root acts as one (UIKit) — the whole screen, from
+                // `from`'s layer; `over…` keeps the views beneath.
+                style = style == .overCurrentContext ? .overFullScreen : .fullScreen
                 frame = device.bounds
             }
         }

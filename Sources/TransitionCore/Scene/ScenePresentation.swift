@@ -8,8 +8,8 @@ public struct ScenePresentation: Equatable, Sendable {
     public var presenter: String
     /// The controller `present` was called on (`from`).
     public var source: String
-    /// The style in force: the context styles fall back to `fullScreen` when no controller
-    /// defines a context (REFERENCE §3).
+    /// The style in force: when no controller defines a context, `currentContext` falls back
+    /// to `fullScreen` and `overCurrentContext` to `overFullScreen` (REFERENCE §3).
     public var style: PresentationStyle
     /// The transition in force (the context's own when it provides its transition style).
     public var transition: TransitionKind
