@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SandboxSession
 import SandboxWebSockets
 import SandboxTools
 
@@ -17,7 +16,7 @@ struct BenchCommand: ParsableCommand {
             --compare measures a plain streamer (tools/floor: `ws-floor stream`) the same way.
             """)
 
-    @Option(help: "A running sandbox server; default: start one.") var url: String?
+    @Option(help: "A running sandbox server; default: start one.", transform: WebSocketURL.argument) var url: WebSocketURL?
     @Option(name: .customLong("server-pid"), help: "The --url server's process id, for its CPU and RSS.") var serverPID: Int32?
     @Option(help: "Sessions (the starting point with --ramp).") var sessions = 100
     @Option(help: "Frames per second per session.") var fps = 60
@@ -27,15 +26,14 @@ struct BenchCommand: ParsableCommand {
     var serverThreads = 1
     @Flag(help: "Find the largest N that holds the bar.") var ramp = false
     @Option(help: "Largest N the ramp tries.") var limit = 4_000
-    @Option(help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.") var compare: String?
+    @Option(help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.", transform: WebSocketURL.argument)
+    var compare: WebSocketURL?
     @Option(name: .customLong("compare-pid"), help: "The streamer's process id, for its CPU and RSS.") var comparePID: Int32?
     @Flag(help: "Print the results as JSON.") var json = false
 
     func validate() throws {
-        if let url, WebSocketURL(url) == nil { throw ValidationError("--url must look like ws://HOST:PORT/") }
-        if let compare, WebSocketURL(compare) == nil { throw ValidationError("--compare must look like ws://HOST:PORT/") }
         guard (1...20_000).contains(sessions) else { throw ValidationError("--sessions must be in 1…20000") }
-        guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1…240") }
+        try FrameRate.validate(fps)
         guard seconds >= 1, seconds <= 600 else { throw ValidationError("--seconds must be in 1…600") }
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
@@ -43,18 +41,18 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         var spawned: Process?
-        var target = url.flatMap(WebSocketURL.init)
+        var target = url
         var pid = serverPID
         if target == nil {
-            let (process, port) = try Self.startServer(fps: fps, threads: serverThreads)
+            let (process, url) = try Self.startServer(fps: fps, threads: serverThreads)
             spawned = process
-            target = WebSocketURL("ws://127.0.0.1:\(port)/")
+            target = url
             pid = process.processIdentifier
         }
         defer { spawned?.terminate(); spawned?.waitUntilExit() }
         Self.raiseFileLimit()
 
-        var lines: [String] = []
+        var reports: [BenchTargetReport] = []
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
             let measure = { (n: Int) in
                 Bench.measure(url: url, isSandbox: sandbox, sessions: n, fps: fps, seconds: seconds, threads: clientThreads, serverPID: pid)
@@ -63,20 +61,20 @@ struct BenchCommand: ParsableCommand {
             if ramp {
                 let (best, steps) = Bench.ramp(start: sessions, limit: limit, measure: measure) { if !json { print("  " + $0.line) } }
                 if !json { print("  largest N at the bar: \(best.map { String($0.sessions) } ?? "none (not even \(sessions))")") }
-                lines.append(#"{"target":"\#(name)","url":"\#(url)","best":\#(best?.sessions.description ?? "null"),"steps":[\#(steps.map(\.json).joined(separator: ","))]}"#)
+                reports.append(BenchTargetReport(target: name, url: url.description, outcome: .ramp(best: best, steps: steps)))
             } else {
                 let result = measure(sessions)
                 if !json { print("  " + result.line) }
-                lines.append(#"{"target":"\#(name)","url":"\#(url)","result":\#(result.json)}"#)
+                reports.append(BenchTargetReport(target: name, url: url.description, outcome: .single(result)))
             }
         }
         run("sandbox", target!, sandbox: true, pid: pid)
-        if let compare { run("streamer", WebSocketURL(compare)!, sandbox: false, pid: comparePID) }
-        if json { print("[" + lines.joined(separator: ",\n") + "]") }
+        if let compare { run("streamer", compare, sandbox: false, pid: comparePID) }
+        if json { print(reports.jsonOnePerLine) }
     }
 
-    /// Starts `sandbox serve --port 0` from this executable and reads its port from the ready line.
-    static func startServer(fps: Int, threads: Int) throws -> (Process, Int) {
+    /// Starts `sandbox serve --port 0` from this executable; its URL comes from the ready line.
+    static func startServer(fps: Int, threads: Int) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
@@ -90,13 +88,12 @@ struct BenchCommand: ParsableCommand {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let portText = text.split(separator: "/").dropLast().last?.split(separator: ":").last,
-              let port = Int(portText) else {
+        let text = String(decoding: line.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        guard let ready = ReadyLine(parsing: text), let url = WebSocketURL("ws://\(ready.host):\(ready.port)/") else {
             process.terminate()
             throw ValidationError("the server did not start: \(text)")
         }
-        return (process, port)
+        return (process, url)
     }
 
     /// Thousands of sessions need thousands of descriptors: raise the soft limit to the hard one.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SandboxSession
 import SandboxWebSockets
 import SandboxTools
 
@@ -16,20 +15,19 @@ struct Latency: ParsableCommand {
             run and reports the ratio to that floor.
             """)
 
-    @Option(help: "The sandbox server, e.g. ws://127.0.0.1:8080/.") var url: String
+    @Option(help: "The sandbox server, e.g. ws://127.0.0.1:8080/.", transform: WebSocketURL.argument) var url: WebSocketURL
     @Option(help: "Recorded samples, over all connections.") var samples = 2_000
     @Option(help: "Samples per second per connection.") var rate = 200.0
     @Option(help: "Concurrent connections.") var concurrency = 1
     @Option(help: "Unrecorded samples per connection first.") var warmup = 50
-    @Option(help: "An echo server to measure with the same client in the same run.") var compare: String?
+    @Option(help: "An echo server to measure with the same client in the same run.", transform: WebSocketURL.argument)
+    var compare: WebSocketURL?
     @Option(name: .customLong("compare-protocol"), help: "The subprotocol to offer the echo server (default: none).")
     var compareProtocol: String?
     @Flag(help: "Print the figures as JSON.") var json = false
     @Flag(name: .customLong("no-progress"), help: "No progress bar.") var noProgress = false
 
     func validate() throws {
-        guard WebSocketURL(url) != nil else { throw ValidationError("--url must look like ws://HOST:PORT/") }
-        if let compare, WebSocketURL(compare) == nil { throw ValidationError("--compare must look like ws://HOST:PORT/") }
         guard samples >= 1, samples <= 10_000_000 else { throw ValidationError("--samples must be in 1…10000000") }
         guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be in (0, 100000]") }
         guard (1...10_000).contains(concurrency) else { throw ValidationError("--concurrency must be in 1…10000") }
@@ -47,14 +45,14 @@ struct Latency: ParsableCommand {
         let bar = !noProgress && !json && isatty(STDERR_FILENO) == 1 && seconds > 2 ? ProgressBar() : nil
 
         let sandbox = try LatencyProbe(target: .sandbox, options: options)
-            .run(url: WebSocketURL(url)!, subprotocol: sandboxSubprotocol) { bar?.show("sandbox", $0) }
+            .run(url: url, subprotocol: sandboxSubprotocol) { bar?.show("sandbox", $0) }
         var floor: LatencyResult?
         if let compare {
             floor = try LatencyProbe(target: .echo, options: options)
-                .run(url: WebSocketURL(compare)!, subprotocol: compareProtocol) { bar?.show("floor  ", $0) }
+                .run(url: compare, subprotocol: compareProtocol) { bar?.show("floor  ", $0) }
         }
         bar?.finish()
-        let report = LatencyReport(sandbox: sandbox, floor: floor, options: options, url: url, compare: compare)
+        let report = LatencyReport(sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
         print(json ? report.json : report.text)
         if !sandbox.errors.isEmpty || (floor.map { !$0.errors.isEmpty } ?? false) || sandbox.roundTrip.totalCount == 0 {
             throw ExitCode(1)

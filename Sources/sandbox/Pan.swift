@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SandboxSession
 import SandboxWebSockets
 import SandboxTools
 
@@ -15,7 +14,8 @@ struct Pan: ParsableCommand {
             """)
 
     @Argument(help: "Pan script files (JSON).") var scripts: [String]
-    @Option(help: "Replay against this server, e.g. ws://127.0.0.1:8080/.") var url: String?
+    @Option(help: "Replay against this server, e.g. ws://127.0.0.1:8080/.", transform: WebSocketURL.argument)
+    var url: WebSocketURL?
     @Flag(help: "Replay in-process on a virtual clock (the default without --url).") var local = false
     @Option(help: "Write the frames as JSON lines: a file for one script run one way, else a folder.")
     var trace: String?
@@ -23,13 +23,11 @@ struct Pan: ParsableCommand {
     @Option(help: "The server's default frame rate for --local (sandbox serve --fps).") var fps = 60
 
     func validate() throws {
-        if let url, WebSocketURL(url) == nil { throw ValidationError("--url must look like ws://HOST:PORT/, got '\(url)'") }
-        guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1…240") }
+        try FrameRate.validate(fps)
     }
 
     func run() throws {
-        let remote = url.flatMap(WebSocketURL.init)
-        let runLocal = local || remote == nil
+        let runLocal = local || url == nil
         var loaded: [PanScript] = []
         for path in scripts {
             do {
@@ -38,7 +36,7 @@ struct Pan: ParsableCommand {
                 throw ValidationError(error.description)
             }
         }
-        let traceIsFolder = trace != nil && (loaded.count > 1 || (runLocal && remote != nil))
+        let traceIsFolder = trace != nil && (loaded.count > 1 || (runLocal && url != nil))
         if let trace, traceIsFolder {
             try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
         }
@@ -53,8 +51,8 @@ struct Pan: ParsableCommand {
                 localReport = report
                 reports.append(report)
             }
-            if let remote {
-                var report = try ScriptRunner.runRemote(script, url: remote, trace: trace != nil)
+            if let url {
+                var report = try ScriptRunner.runRemote(script, url: url, trace: trace != nil)
                 try writeTrace(report, tag: "url", folder: traceIsFolder)
                 if let localReport {
                     let differences = ScriptRunner.disagreements(localReport, report)
@@ -66,7 +64,7 @@ struct Pan: ParsableCommand {
         }
 
         if json {
-            print("[" + reports.map(\.json).joined(separator: ",\n") + "]")
+            print(reports.jsonOnePerLine)
         } else {
             reports.forEach { print($0.summary) }
             let failed = reports.filter { !$0.passed }.count

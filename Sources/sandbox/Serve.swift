@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SandboxSession
+import SandboxTools
 import SandboxWebSockets
 
 struct Serve: ParsableCommand {
@@ -9,7 +9,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
     @Option(name: .customLong("web-root"), help: "Folder with the page.") var webRoot = "web"
-    @Option(help: "Frames per second while a transition completes (1…240, SessionSettings.fpsRange).") var fps = 60
+    @Option(help: "Frames per second while a transition completes (\(FrameRate.rangeText)).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")
     var allowOrigin: [String] = []
     @Option(name: .customLong("allow-host"), help: ArgumentHelp(
@@ -24,7 +24,7 @@ struct Serve: ParsableCommand {
     var threads = 1
 
     func validate() throws {
-        guard SessionSettings.fpsRange.contains(fps) else { throw ValidationError("--fps must be in \(SessionSettings.fpsRange)") }
+        try FrameRate.validate(fps)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else { throw ValidationError("--write-timeout must be in 0.1…3600 seconds") }
@@ -51,8 +51,7 @@ struct Serve: ParsableCommand {
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
         group.run(stopOnSignals: true) {
-            let note = threads > 1 ? " (\(threads) service threads)" : ""
-            FileHandle.standardOutput.write(Data("Transition Sandbox listening on http://\(host):\(group.port)/\(note)\n".utf8))
+            FileHandle.standardOutput.write(Data((ReadyLine(host: host, port: group.port, threads: threads).text + "\n").utf8))
         }
         print("Transition Sandbox stopped")
     }

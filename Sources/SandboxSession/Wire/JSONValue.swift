@@ -50,22 +50,32 @@ public enum JSONValue: Decodable, Equatable, Sendable {
     public var number: Double? { if case .number(let value) = self { return value } else { return nil } }
     public var string: String? { if case .string(let value) = self { return value } else { return nil } }
 
-    /// Compact JSON text, object keys sorted (so the same value always gives the same bytes).
-    public var jsonText: String {
+    /// Writes the value, object keys sorted (so the same value always gives the same bytes).
+    public func write(to w: inout JSONWriter) {
         switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return "\(value)"
-        case .string(let value):
-            let data = (try? JSONEncoder().encode(value)) ?? Data("\"\"".utf8)
-            return String(decoding: data, as: UTF8.self)
-        case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case .null: w.null()
+        case .bool(let value): w.bool(value)
+        case .number(let value): w.number(value)
+        case .string(let value): w.string(value)
+        case .array(let items):
+            w.beginArray()
+            for item in items { item.write(to: &w) }
+            w.endArray()
         case .object(let object):
-            let fields = object.keys.sorted().map { JSONValue.string($0).jsonText + ":" + object[$0]!.jsonText }
-            return "{" + fields.joined(separator: ",") + "}"
+            w.beginObject()
+            for key in object.keys.sorted() {
+                w.dynamicKey(key)
+                object[key]!.write(to: &w)
+            }
+            w.endObject()
         }
+    }
+
+    /// Compact JSON text, object keys sorted (see `write(to:)`).
+    public var jsonText: String {
+        var w = JSONWriter(headroom: 0)
+        write(to: &w)
+        return w.finish().text
     }
 
     /// A short description of the value's JSON type, for error messages.

@@ -43,8 +43,22 @@ public struct JSONWriter: ~Copyable {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// A key that is not a literal (a pan script's `config` passed through to `configure`):
+    /// escaped as a string is. Not an overload of `key(_:)`: a literal would pick this one.
+    public mutating func dynamicKey(_ name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
     public mutating func string(_ value: String) {
         separate()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    /// `value` between quotes, escaped.
+    private mutating func appendQuoted(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { units in
@@ -77,7 +91,6 @@ public struct JSONWriter: ~Copyable {
             }
         }
         bytes.append(UInt8(ascii: "\""))
-        needsComma = true
     }
 
     /// A finite number in Swift's shortest round-trip form (valid JSON); non-finite becomes null.

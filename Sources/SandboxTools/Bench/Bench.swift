@@ -1,10 +1,9 @@
 import Foundation
-import Histogram
 import SandboxSession
 import SandboxWebSockets
 
 /// One bench measurement: N sessions streaming at F fps for a window of seconds.
-public struct BenchResult: Sendable {
+public struct BenchResult: Sendable, JSONWritable {
     public let sessions: Int
     public let connected: Int
     public let fps: Int
@@ -42,13 +41,78 @@ public struct BenchResult: Sendable {
         return text + (holds ? "  ✓" : "  ✗")
     }
 
-    public var json: String {
-        func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }
-        return #"{"sessions":\#(sessions),"connected":\#(connected),"fps":\#(fps),"seconds":\#(seconds),"#
-            + #""framesPerSecond":\#(framesPerSecond),"meanSessionFPS":\#(meanSessionFPS),"slowestSessionFPS":\#(slowestSessionFPS),"#
-            + #""onTimeFraction":\#(onTimeFraction),"jitterMs":\#(jitter?.json ?? "null"),"serverCores":\#(number(serverCores)),"#
-            + #""serverRSSKiB":\#(serverRSSKiB.map(String.init) ?? "null"),"serverRSSPerSessionKiB":\#(number(serverRSSPerSessionKiB)),"#
-            + #""clientCores":\#(clientCores),"errors":\#(errors.count),"holds":\#(holds)}"#
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("sessions")
+        w.integer(sessions)
+        w.key("connected")
+        w.integer(connected)
+        w.key("fps")
+        w.integer(fps)
+        w.key("seconds")
+        w.number(seconds)
+        w.key("framesPerSecond")
+        w.number(framesPerSecond)
+        w.key("meanSessionFPS")
+        w.number(meanSessionFPS)
+        w.key("slowestSessionFPS")
+        w.number(slowestSessionFPS)
+        w.key("onTimeFraction")
+        w.number(onTimeFraction)
+        w.key("jitterMs")
+        w.value(jitter)
+        w.key("serverCores")
+        w.number(serverCores)
+        w.key("serverRSSKiB")
+        w.integer(serverRSSKiB)
+        w.key("serverRSSPerSessionKiB")
+        w.number(serverRSSPerSessionKiB)
+        w.key("clientCores")
+        w.number(clientCores)
+        w.key("errors")
+        w.integer(errors.count)
+        w.key("holds")
+        w.bool(holds)
+        w.endObject()
+    }
+}
+
+/// One target of `sandbox bench --json`: one measurement, or a ramp's steps and the best of them.
+public struct BenchTargetReport: JSONWritable {
+    public let target: String
+    public let url: String
+    public let outcome: Outcome
+
+    public enum Outcome {
+        case single(BenchResult)
+        case ramp(best: BenchResult?, steps: [BenchResult])
+    }
+
+    public init(target: String, url: String, outcome: Outcome) {
+        self.target = target
+        self.url = url
+        self.outcome = outcome
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("target")
+        w.string(target)
+        w.key("url")
+        w.string(url)
+        switch outcome {
+        case .single(let result):
+            w.key("result")
+            result.write(to: &w)
+        case let .ramp(best, steps):
+            w.key("best")
+            w.integer(best?.sessions)
+            w.key("steps")
+            w.beginArray()
+            for step in steps { step.write(to: &w) }
+            w.endArray()
+        }
+        w.endObject()
     }
 }
 

@@ -100,8 +100,8 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
         state.ready = true
         if plan.isSandbox {
             // A continuous completion: the longest duration, played, and played again when done.
-            socket.send(#"{"type":"configure","fps":\#(plan.fps),"duration":60}"#)
-            socket.send(#"{"type":"play"}"#)
+            socket.send(ClientMessages.configure(fps: plan.fps, duration: 60))
+            socket.send(ClientMessages.play)
         }
     }
 
@@ -110,7 +110,7 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
         guard let state = sessions[ObjectIdentifier(socket)] else { return }
         if plan.isSandbox {
             if FrameFields.isType("transition", message), FrameFields.number("progress", in: message) == 1 {
-                socket.send(#"{"type":"play"}"#)
+                socket.send(ClientMessages.play)
                 return
             }
             if FrameFields.isType("error", message) {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads single top-level numbers out of a server message by key, without parsing the message:
 /// the latency and bench clients meet thousands of frames a second, and a full JSON parse of a
 /// frame costs more than the round trip being measured. Sound for the sandbox's own messages,

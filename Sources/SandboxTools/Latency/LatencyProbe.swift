@@ -1,6 +1,5 @@
 import Foundation
 import Histogram
-import SandboxSession
 import SandboxWebSockets
 
 /// How a latency run is shaped.
@@ -144,7 +143,7 @@ public final class LatencyProbe: ClientSocketDelegate {
             conn.sentSamples += 1
             conn.pingSeq += 1
             if recorded { conn.pendingPings[conn.pingSeq] = intended }
-            conn.socket.send(#"{"type":"ping","seq":\#(conn.pingSeq),"t":\#(1000 + intended * 1000)}"#)
+            conn.socket.send(ClientMessages.ping(seq: conn.pingSeq, t: 1000 + intended * 1000))
             return
         }
         conn.seq += 1
@@ -155,8 +154,7 @@ public final class LatencyProbe: ClientSocketDelegate {
         let x = 200 + 80 * sin(Double(conn.seq) * 0.3)
         let phase = conn.seq == 1 ? "down" : "move"
         conn.pending[conn.seq] = (intended, recorded)
-        conn.socket.send(#"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":400,"t":\#(t),"seq":\#(conn.seq)}"#)
-
+        conn.socket.send(ClientMessages.pointer(phase, x: x, y: 400, t: t, seq: conn.seq))
     }
 
     // MARK: - ClientSocketDelegate

@@ -1,8 +1,9 @@
 import Foundation
 import Histogram
+import SandboxSession
 
 /// The text and JSON forms of a `sandbox latency` run.
-public struct LatencyReport {
+public struct LatencyReport: JSONWritable {
     public let sandbox: LatencyResult
     public let floor: LatencyResult?
     public let options: LatencyOptions
@@ -55,18 +56,48 @@ public struct LatencyReport {
         return name.padding(toLength: 15, withPad: " ", startingAt: 0) + cells.joined()
     }
 
-    public var json: String {
-        func summary(_ h: Histogram<UInt64>) -> String { LatencySummary(h)?.json ?? "null" }
-        var fields = [
-            #""url":"\#(url)""#, #""concurrency":\#(options.concurrency)"#, #""rate":\#(options.rate)"#,
-            #""inputToFrameMs":\#(summary(sandbox.roundTrip))"#, #""pingMs":\#(summary(sandbox.ping))"#,
-            #""serverMs":\#(summary(sandbox.server))"#, #""lost":\#(sandbox.lost)"#, #""seconds":\#(sandbox.seconds)"#,
-            #""clientCPUSeconds":\#(sandbox.clientCPUSeconds)"#, #""errors":\#(sandbox.errors.count)"#,
-        ]
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("url")
+        w.string(url)
+        w.key("concurrency")
+        w.integer(options.concurrency)
+        w.key("rate")
+        w.number(options.rate)
+        w.key("inputToFrameMs")
+        w.value(LatencySummary(sandbox.roundTrip))
+        w.key("pingMs")
+        w.value(LatencySummary(sandbox.ping))
+        w.key("serverMs")
+        w.value(LatencySummary(sandbox.server))
+        w.key("lost")
+        w.integer(sandbox.lost)
+        w.key("seconds")
+        w.number(sandbox.seconds)
+        w.key("clientCPUSeconds")
+        w.number(sandbox.clientCPUSeconds)
+        w.key("errors")
+        w.integer(sandbox.errors.count)
         if let floor, let compare {
-            fields.append(#""floor":{"url":"\#(compare)","roundTripMs":\#(summary(floor.roundTrip)),"lost":\#(floor.lost)}"#)
+            w.key("floor")
+            w.beginObject()
+            w.key("url")
+            w.string(compare)
+            w.key("roundTripMs")
+            w.value(LatencySummary(floor.roundTrip))
+            w.key("lost")
+            w.integer(floor.lost)
+            w.endObject()
         }
-        if let ratio { fields.append(#""ratio":{"p50":\#(ratio.p50),"p99":\#(ratio.p99)}"#) }
-        return "{" + fields.joined(separator: ",") + "}"
+        if let ratio {
+            w.key("ratio")
+            w.beginObject()
+            w.key("p50")
+            w.number(ratio.p50)
+            w.key("p99")
+            w.number(ratio.p99)
+            w.endObject()
+        }
+        w.endObject()
     }
 }

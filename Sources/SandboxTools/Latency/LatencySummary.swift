@@ -1,8 +1,9 @@
 import Foundation
 import Histogram
+import SandboxSession
 
 /// Percentiles of a latency histogram recorded in microseconds, reported in milliseconds.
-public struct LatencySummary: Equatable, Sendable {
+public struct LatencySummary: Equatable, Sendable, JSONWritable {
     public let count: Int
     public let p50: Double
     public let p90: Double
@@ -21,8 +22,21 @@ public struct LatencySummary: Equatable, Sendable {
         max = Double(histogram.max) / 1000
     }
 
-    public var json: String {
-        #"{"count":\#(count),"p50":\#(p50),"p90":\#(p90),"p99":\#(p99),"p99.9":\#(p999),"max":\#(max)}"#
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("count")
+        w.integer(count)
+        w.key("p50")
+        w.number(p50)
+        w.key("p90")
+        w.number(p90)
+        w.key("p99")
+        w.number(p99)
+        w.key("p99.9")
+        w.number(p999)
+        w.key("max")
+        w.number(max)
+        w.endObject()
     }
 
     /// "p50 0.210 ms · p99 0.480 ms"

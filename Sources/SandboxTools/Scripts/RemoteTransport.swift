@@ -1,5 +1,11 @@
-import SandboxSession
 import SandboxWebSockets
+
+extension ScriptRunner {
+    public static func runRemote(_ script: PanScript, url: WebSocketURL, trace: Bool = false) throws(ScriptError) -> ReplayReport {
+        var transport = try RemoteTransport(url: url)
+        return run(script, on: &transport, mode: url.description, trace: trace)
+    }
+}
 
 /// Replays against a running server over a real WebSocket (libwebsockets' client), in real
 /// time: each message leaves at its script time after the configuration is applied.
@@ -83,9 +89,8 @@ struct RemoteTransport: ReplayTransport {
 
         func socket(_ socket: ClientSocket, received message: UnsafeRawBufferPointer) {
             let arrived = socket.loop.now
-            let text = String(decoding: message, as: UTF8.self)
-            if text.hasPrefix(#"{"type":"frame""#) { framesSinceOpen += 1 }
-            observer.received(text, at: arrived)
+            if FrameFields.isType("frame", message) { framesSinceOpen += 1 }
+            observer.received(String(decoding: message, as: UTF8.self), at: arrived)
         }
 
         func socketClosed(_ socket: ClientSocket, code: Int?, error: String?) {

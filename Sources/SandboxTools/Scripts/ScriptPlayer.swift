@@ -69,7 +69,7 @@ struct ScriptPlayer {
             positions[pointer] = nil
         case .play:
             transport.observer.sentPlay()
-            try transport.send(#"{"type":"play"}"#, atMs: now, seq: nil)
+            try transport.send(ClientMessages.play, atMs: now, seq: nil)
         case let .wait(condition, timeoutMs):
             now = try transport.wait(for: condition, fromMs: now, timeoutMs: timeoutMs)
             transport.observer.waitMet()
@@ -81,7 +81,7 @@ struct ScriptPlayer {
     ) throws(ScriptError) {
         seq += 1
         let t = Self.clientEpoch + ms
-        let text = #"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":\#(y),"t":\#(t),"seq":\#(seq),"pointerId":\#(pointer)}"#
+        let text = ClientMessages.pointer(phase, x: x, y: y, t: t, seq: seq, pointerId: pointer)
         try transport.send(text, atMs: ms, seq: seq)
     }
 }

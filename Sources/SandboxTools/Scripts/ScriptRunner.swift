@@ -1,9 +1,8 @@
 import Foundation
 import SandboxSession
-import SandboxWebSockets
 
 /// What one replay of a script did, and which expectations it missed.
-public struct ReplayReport: Sendable {
+public struct ReplayReport: Sendable, JSONWritable {
     public let name: String
     /// "local" or the server's URL.
     public let mode: String
@@ -47,30 +46,48 @@ public struct ReplayReport: Sendable {
         return ([line] + failures.map { "     - \($0)" }).joined(separator: "\n")
     }
 
-    public var json: String {
-        let samplesJSON = samples.map { "[\($0.seq),\($0.progress)]" }.joined(separator: ",")
-        let failuresJSON = failures.map { JSONValue.string($0).jsonText }.joined(separator: ",")
-        let errorsJSON = errors.map { JSONValue.string($0).jsonText }.joined(separator: ",")
-        return #"{"name":\#(JSONValue.string(name).jsonText),"mode":\#(JSONValue.string(mode).jsonText),"#
-            + #""passed":\#(passed),"outcome":"\#(outcome.rawValue)","progress":\#(finalProgress),"frames":\#(frames),"#
-            + #""durationMs":\#(durationMs),"latencyMs":\#(latency?.json ?? "null"),"serverMs":\#(serverTime?.json ?? "null"),"#
-            + #""samples":[\#(samplesJSON)],"errors":[\#(errorsJSON)],"failures":[\#(failuresJSON)]}"#
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("name")
+        w.string(name)
+        w.key("mode")
+        w.string(mode)
+        w.key("passed")
+        w.bool(passed)
+        w.key("outcome")
+        w.string(outcome.rawValue)
+        w.key("progress")
+        w.number(finalProgress)
+        w.key("frames")
+        w.integer(frames)
+        w.key("durationMs")
+        w.number(durationMs)
+        w.key("latencyMs")
+        w.value(latency)
+        w.key("serverMs")
+        w.value(serverTime)
+        w.key("samples")
+        w.beginArray()
+        for sample in samples { w.pair(Double(sample.seq), sample.progress) }
+        w.endArray()
+        w.key("errors")
+        w.strings(errors)
+        w.key("failures")
+        w.strings(failures)
+        w.endObject()
     }
 }
 
-/// Runs pan scripts in-process (`runLocal`) or against a server (`runRemote`).
+/// Runs pan scripts in-process (`runLocal`) or against a server (`runRemote`, RemoteTransport.swift:
+/// the one file of the replays that opens sockets).
 public enum ScriptRunner {
     public static func runLocal(_ script: PanScript, fps: Int = 60, trace: Bool = false) throws(ScriptError) -> ReplayReport {
         var transport = LocalTransport(fps: fps)
         return run(script, on: &transport, mode: "local", trace: trace)
     }
 
-    public static func runRemote(_ script: PanScript, url: WebSocketURL, trace: Bool = false) throws(ScriptError) -> ReplayReport {
-        var transport = try RemoteTransport(url: url)
-        return run(script, on: &transport, mode: url.description, trace: trace)
-    }
-
-    private static func run<T: ReplayTransport>(_ script: PanScript, on transport: inout T, mode: String, trace: Bool) -> ReplayReport {
+    /// Plays `script` on `transport` and checks its expectations.
+    static func run<T: ReplayTransport>(_ script: PanScript, on transport: inout T, mode: String, trace: Bool) -> ReplayReport {
         let observer = transport.observer
         observer.collectsTrace = trace
         var player = ScriptPlayer()
