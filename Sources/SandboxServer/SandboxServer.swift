@@ -129,6 +129,9 @@ public final class SandboxServer: @unchecked Sendable {
         if let native { clws_server_destroy(native) }  // CLOSED for every connection still open
         native = nil
         connections.removeAll()
+        // Every server of a --threads group holds the group: drop it, or the servers keep each
+        // other alive forever (a reference cycle LeakSanitizer reports at exit).
+        peers.removeAll()
     }
 
     /// `serve --threads`: tells each server of the group about the others; the listening one
