@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps build bench-core floor fuzz check-sanitizers
+.PHONY: run test deps test-deps build bench-core floor fuzz check-sanitizers soak
 
 PORT ?= 8080
 
@@ -56,3 +56,8 @@ check-sanitizers: test-deps
 	$(call sanitized,thread,.build-tsan,$(TSAN_ENV),--threads 2)
 	@echo "check-sanitizers: ASan and TSan clean"
 
+# 10 minutes of drivers, viewers, hostile clients and reconnects against the release server
+# (scripts/soak.py; SOAK_MINUTES, SOAK_ARGS). Not part of `make test`.
+SOAK_MINUTES ?= 10
+soak: deps
+	python3 scripts/soak.py --minutes $(SOAK_MINUTES) $(SOAK_ARGS)
