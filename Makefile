@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps build bench-core floor fuzz
+.PHONY: run test deps test-deps build bench-core floor fuzz check-sanitizers soak
 
 PORT ?= 8080
 
@@ -33,3 +33,31 @@ bench-core:
 FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+
+# The Swift tests and the integration suite under AddressSanitizer (with LeakSanitizer), then
+# under ThreadSanitizer with every server on --threads 2 (docs/SECURITY.md, "Sanitizers and
+# soak"). Own scratch paths; SAN_JOBS build jobs. A report fails the run: the sanitized tools
+# stop on the first one, and a test whose server's stderr holds one fails (Tests/conftest.py).
+SAN_JOBS ?= 1
+ASAN_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
+TSAN_ENV = TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/Tests/tsan.supp"
+
+# $(1) sanitizer, $(2) scratch path, $(3) environment, $(4) extra `serve` arguments.
+define sanitized
+	swift build --product sandbox --sanitize=$(1) --scratch-path $(2) -j $(SAN_JOBS)
+	cc -O2 -Wall -Wextra -o $(2)/ws-floor tools/floor/ws-floor.c $$(pkg-config --cflags --libs libwebsockets)
+	$(3) swift test --sanitize=$(1) --scratch-path $(2) -j $(SAN_JOBS)
+	$(3) SANDBOX_SANITIZER=$(1) SANDBOX_BINARY=$(2)/debug/sandbox SANDBOX_FLOOR=$(2)/ws-floor \
+		SANDBOX_SERVE_ARGS="$(4)" python3 -m pytest -q -p no:cacheprovider Tests/integration
+endef
+
+check-sanitizers: test-deps
+	$(call sanitized,address,.build-asan,$(ASAN_ENV),)
+	$(call sanitized,thread,.build-tsan,$(TSAN_ENV),--threads 2)
+	@echo "check-sanitizers: ASan and TSan clean"
+
+# 10 minutes of drivers, viewers, hostile clients and reconnects against the release server
+# (scripts/soak.py; SOAK_MINUTES, SOAK_ARGS). Not part of `make test`.
+SOAK_MINUTES ?= 10
+soak: deps
+	python3 scripts/soak.py --minutes $(SOAK_MINUTES) $(SOAK_ARGS)

@@ -38,6 +38,15 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        // Block SIGINT/SIGTERM before any thread starts (threads inherit the mask). libdispatch
+        // reads them from a signalfd that its manager thread creates asynchronously, possibly
+        // after the ready line below; until then an unblocked signal met SIG_IGN and was lost.
+        // Blocked, it stays pending and the signalfd reads it once registered.
+        var shutdownSignals = sigset_t()
+        sigemptyset(&shutdownSignals)
+        sigaddset(&shutdownSignals, SIGINT)
+        sigaddset(&shutdownSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
         var options = ServerOptions()
         options.host = host
         options.port = port

@@ -8,9 +8,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import Page, make_driver, quit_driver  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+from sandbox_env import BINARY, ROOT  # noqa: E402,F401 (the binary Tests/conftest.py starts)
+
 ARTIFACTS = ROOT / "artifacts" / "browser"
-BINARY = ROOT / ".build" / "debug" / "sandbox"  # the one Tests/conftest.py starts
 
 
 @pytest.fixture(scope="module")

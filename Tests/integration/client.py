@@ -25,6 +25,22 @@ class Client:
         await client.expect("frame")
         return client
 
+    @classmethod
+    async def viewer(cls, url, session, attempts=16, **kwargs):
+        """A new connection that has joined `session`: (client, joined). A server started with
+        `--threads N` (e.g. SANDBOX_SERVE_ARGS) deals connections round robin and a viewer can
+        join only sessions of its own service thread, so a connection that landed elsewhere is
+        closed and another one tried; with one thread the first one joins."""
+        for _ in range(attempts):
+            client = await cls.connect(url, **kwargs)
+            await client.send({"type": "join", "session": session})
+            reply = await client.until(lambda m: m["type"] in ("joined", "error"))
+            if reply["type"] == "joined":
+                return client, reply
+            assert reply["code"] == "unknown-session" and "service thread" in reply["message"], reply
+            await client.close()
+        raise AssertionError(f"no connection landed on the service thread of session {session}")
+
     async def recv(self):
         message = json.loads(await asyncio.wait_for(self.ws.recv(), TIMEOUT))
         if message["type"] == "frame":

@@ -127,7 +127,36 @@ def rss_kib(pid):
 
 
 def descriptors(pid):
-    return len(os.listdir(f"/proc/{pid}/fd"))
+    """The process's open descriptors, less the two pipes a sanitizer runtime keeps to the
+    llvm-symbolizer it starts on its first report (TSan symbolizes even the reports it then
+    suppresses, see Tests/tsan.supp): they are the runtime's, not the server's."""
+    fds = os.listdir(f"/proc/{pid}/fd")
+    return len(fds) - len(symbolizer_pipes(pid, fds))
+
+
+def symbolizer_pipes(pid, fds):
+    pipes = set()
+    for fd in fds:
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("pipe:"):
+            pipes.add(target)
+    if not pipes:
+        return set()
+    held = set()
+    for proc in Path("/proc").iterdir():
+        try:
+            if not proc.name.isdigit() or b"symbolizer" not in (proc / "cmdline").read_bytes().split(b"\0")[0]:
+                continue
+            for fd in (proc / "fd").iterdir():
+                target = os.readlink(fd)
+                if target in pipes:
+                    held.add(target)
+        except OSError:
+            continue
+    return held
 
 
 def read_exact(s, n):

@@ -7,9 +7,7 @@ import subprocess
 
 import pytest
 
-from conftest import BINARY, ROOT
-
-FLOOR = ROOT / ".build" / "ws-floor"
+from sandbox_env import FLOOR, ROOT, run_sandbox
 
 
 @pytest.fixture
@@ -25,10 +23,9 @@ def streamer():
 
 def test_bench_streams_sessions_and_reports_cpu_memory_and_the_streamer(streamer):
     url, pid = streamer
-    result = subprocess.run(
-        [str(BINARY), "bench", "--sessions", "20", "--fps", "30", "--seconds", "2", "--compare", url,
-         "--compare-pid", str(pid), "--json"],
-        capture_output=True, text=True, timeout=120, cwd=ROOT)
+    result = run_sandbox(
+        "bench", "--sessions", "20", "--fps", "30", "--seconds", "2", "--compare", url,
+        "--compare-pid", pid, "--json", timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     sandbox, floor = json.loads(result.stdout)
     for target in (sandbox, floor):
@@ -43,10 +40,9 @@ def test_bench_streams_sessions_and_reports_cpu_memory_and_the_streamer(streamer
 
 
 def test_bench_text_output_and_bad_options():
-    result = subprocess.run([str(BINARY), "bench", "--sessions", "5", "--seconds", "1"],
-                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    result = run_sandbox("bench", "--sessions", "5", "--seconds", "1", timeout=60, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert re.search(r"5 sessions @ 60 fps: \d+ frames/s", result.stdout)
     assert "server CPU" in result.stdout and "KiB/session" in result.stdout
-    bad = subprocess.run([str(BINARY), "bench", "--fps", "0"], capture_output=True, text=True, timeout=60)
+    bad = run_sandbox("bench", "--fps", "0", timeout=60)
     assert bad.returncode == 64

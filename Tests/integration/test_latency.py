@@ -7,9 +7,7 @@ import subprocess
 
 import pytest
 
-from conftest import BINARY, ROOT
-
-FLOOR = ROOT / ".build" / "ws-floor"
+from sandbox_env import FLOOR, run_sandbox
 
 
 @pytest.fixture
@@ -24,7 +22,7 @@ def echo_floor():
 
 
 def latency(*args):
-    return subprocess.run([str(BINARY), "latency", *args], capture_output=True, text=True, timeout=120)
+    return run_sandbox("latency", *args, timeout=120)
 
 
 def test_latency_reports_percentiles_and_the_ratio_to_the_echo_floor(server, echo_floor):

@@ -1,15 +1,14 @@
 """`sandbox pan`: every example script, in-process and over a real WebSocket, agreeing."""
 import json
-import subprocess
 from pathlib import Path
 
-from conftest import BINARY, ROOT
+from sandbox_env import ROOT, run_sandbox
 
 EXAMPLES = sorted((ROOT / "examples" / "scripts").glob("*.json"))
 
 
 def pan(*args):
-    return subprocess.run([str(BINARY), "pan", *map(str, args)], capture_output=True, text=True, timeout=300)
+    return run_sandbox("pan", *args, timeout=300)
 
 
 def test_every_example_passes_both_ways_and_both_ways_agree(server):

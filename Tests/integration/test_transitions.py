@@ -62,9 +62,7 @@ def test_short_pan_cancels_back_to_the_first_frame(server):
 def test_a_viewer_sees_the_drivers_frames_and_is_told_when_it_ends(server):
     async def go():
         driver = await Client.connect(server.url)
-        viewer = await Client.connect(server.url)
-        await viewer.send({"type": "join", "session": driver.welcome["session"]})
-        joined = await viewer.expect("joined")
+        viewer, joined = await Client.viewer(server.url, driver.welcome["session"])
         assert joined["session"] == driver.welcome["session"]
         await driver.pan(150)
         await driver.rest()
