@@ -44,23 +44,22 @@ struct SessionCore {
     /// events leave in order, after the down that anchored the clock; only a down held up in
     /// the network makes the ones after it map ahead, by that delay). Unbounded, one `up` at
     /// t = 1e300 started a completion 1e297 s ahead: ticks before it are ignored, so the
-    /// session stayed `finishing` for good and every `configure` was `busy`. Bounded, a release
-    /// completes at most this plus `TransitionConfiguration.longestAnimation` (+ one tick)
-    /// after it arrives.
+    /// session stayed `finishing` for good and every `configure` was `busy`. Clamped (the anchor
+    /// moves), a release completes at most this plus `TransitionConfiguration.longestAnimation`
+    /// (+ one tick) after it arrives.
     static let maximumLead = 10.0
 
     /// `received` is the server's clock in seconds.
     mutating func pointer(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> Reaction {
-        let offset = clockOffset(for: message, receivedAt: received)
+        var offset = clockOffset(for: message, receivedAt: received)
+        // A down that anchors the clock maps to `received` itself. Any other event mapping more
+        // than `maximumLead` ahead moves the anchor back so that it maps exactly that far: the
+        // gesture's own spacing (and velocity) from there on is kept, and a client whose down
+        // was held up (a network stall, a hung page) can still release — refusing it would
+        // leave the pointer down for good.
+        let lead = message.time / 1000 + offset - received
+        if lead > Self.maximumLead { offset -= lead - Self.maximumLead }
         let mapped = message.time / 1000 + offset
-        // A down that anchors the clock maps to `received` itself; any other event is checked
-        // against the anchor (refused, the session keeps its clock, engine and ack).
-        guard mapped - received <= Self.maximumLead else {
-            throw WireError(
-                .invalidField,
-                "'t' maps \(mapped - received) s ahead of the message's arrival (the client's clock is anchored at the gesture's first down); at most \(Self.maximumLead) s ahead is accepted",
-                seq: message.seq, field: "t")
-        }
         let time = max(mapped, engine.time)
         let event = PointerEvent(message.phase, x: message.x, y: message.y, time: time, pointerID: message.pointerID)
         let reaction: Reaction

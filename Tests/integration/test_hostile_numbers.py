@@ -64,16 +64,16 @@ def test_an_up_at_t_1e300_is_refused_and_the_session_still_completes_and_configu
         await c.pointer("down", 100)
         for i in range(1, 11):
             await c.pointer("move", 100 + 15 * i)
-        # Out of t's range, then in range but a billion seconds after the down: both refused.
-        for t, words in ((1e300, "[-10000000000000.0, 10000000000000.0]"), (c.t + 1e12, "ahead")):
-            seq = await raw_pointer(c, "up", 250, t)
-            error = await c.expect("error")
-            assert (error["code"], error["field"], error["seq"]) == ("invalid-field", "t", seq), error
-            assert words in error["message"], error
-            c.seq -= 1
+        # Out of t's range: refused, nothing changes.
+        seq = await raw_pointer(c, "up", 250, 1e300)
+        error = await c.expect("error")
+        assert (error["code"], error["field"], error["seq"]) == ("invalid-field", "t", seq), error
+        assert "[-10000000000000.0, 10000000000000.0]" in error["message"], error
+        c.seq -= 1
         # Still tracking with the pointer down: a configure waits for the real release.
         await c.send({"type": "configure", "fps": 30})
         assert (await c.expect("error"))["code"] == "busy"
+        # (A time in range but far ahead is clamped to 10 s ahead: SessionHub/InputRangeTests.)
         last = await c.pointer("up", 250, dt=40)
         await c.until(lambda m: m["type"] == "frame" and m["ack"] == last)
         event, frame = await c.rest()
