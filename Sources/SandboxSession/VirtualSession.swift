@@ -43,11 +43,16 @@ public struct VirtualSession {
     }
 
     /// When the display link fires next, while the transition animates; nil at rest.
-    public var nextTick: Double? { link?.upcoming }
+    public var nextTick: Double? {
+        // While a pointer holds a grabbed completion the link is kept (its schedule goes on at
+        // the release, as the live link's does if no tick fell in between), but does not fire.
+        guard let link, hub.engine(of: id)?.phase.isAnimating == true else { return nil }
+        return link.upcoming
+    }
 
     /// Fires the display link once (at `nextTick`); returns what the server sends then.
     public mutating func tick() -> [String] {
-        guard var link else { return [] }
+        guard nextTick != nil, var link else { return [] }
         let time = link.next(notBefore: -.infinity)
         self.link = link
         now = max(now, time)
