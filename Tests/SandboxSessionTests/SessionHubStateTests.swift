@@ -1,0 +1,216 @@
+import Testing
+import TransitionCore
+
+@testable import SandboxSession
+
+/// The session state machine, action by action: messages in, exact action lists out.
+@Suite("SessionHub") struct SessionHubStateTests {
+    let driver = ConnectionID(number: 1)
+    let viewer = ConnectionID(number: 2)
+    let remote = ConnectionID(thread: 1, number: 9)
+
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+    static func pointer(_ phase: String, x: Double, t: Double, seq: Int) -> [UInt8] {
+        bytes(#"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":400,"t":\#(t),"seq":\#(seq)}"#)
+    }
+
+    /// A hub with a driver connected (its connect actions returned).
+    func connected(_ hub: inout SessionHub, _ id: ConnectionID, session: String) -> [SessionAction] {
+        var actions: [SessionAction] = []
+        hub.connect(id, session: session, into: &actions)
+        return actions
+    }
+
+    func receive(_ hub: inout SessionHub, _ bytes: [UInt8], from id: ConnectionID, at now: Double, binary: Bool = false) -> [SessionAction] {
+        var actions: [SessionAction] = []
+        hub.receive(bytes, binary: binary, from: id, at: now, into: &actions)
+        return actions
+    }
+
+    func errorCode(_ actions: [SessionAction]) -> String? {
+        guard actions.count == 1, case .send(_, .error(let error)) = actions[0] else { return nil }
+        return error.code
+    }
+
+    @Test func connectRegistersWelcomesAndSendsTheFirstFrame() {
+        var hub = SessionHub()
+        #expect(connected(&hub, driver, session: "s") == [
+            .register(session: "s"), .send(driver, .welcome(session: "s", settings: SessionSettings())), .frameDue(driver),
+        ])
+        #expect(hub.sessionCount == 1 && hub.session(of: driver) == "s")
+    }
+
+    @Test func pingIsAnsweredWithTheServerTime() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        #expect(receive(&hub, Self.bytes(#"{"type":"ping","seq":1,"t":5}"#), from: driver, at: 2) == [
+            .send(driver, .pong(seq: 1, t: 5, serverTime: 2000)),
+        ])
+    }
+
+    @Test(arguments: [
+        (#"{"type":"ping""#, "invalid-json"), (#"[1]"#, "not-an-object"), (#"{"type":"fly"}"#, "unknown-type"),
+        (#"{"type":"configure","fps":0}"#, "invalid-config"), (#"{"type":"configure","fps":"x"}"#, "invalid-field"), (#"{"type":"configure","wings":2}"#, "unknown-field"),
+        (#"{"type":"join","session":"nobody"}"#, "unknown-session"), (#"{"type":"join","session":"s"}"#, "invalid-field"),
+    ])
+    func errorsChangeNothing(_ text: String, _ code: String) {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        let before = hub.frame(for: driver, now: 0)
+        #expect(errorCode(receive(&hub, Self.bytes(text), from: driver, at: 1)) == code)
+        #expect(hub.frame(for: driver, now: 1) === before)  // no new frame: nothing changed
+    }
+
+    @Test func binaryIsRefused() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        #expect(errorCode(receive(&hub, [1, 2], from: driver, at: 1, binary: true)) == "binary-not-supported")
+    }
+
+    @Test func configureAnswersEveryConnectionThenTheFrame() throws {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        _ = connected(&hub, viewer, session: "v")
+        _ = receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 0.5)
+        let actions = receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: driver, at: 1)
+        let settings = try #require(SessionSettings(fps: 30))
+        #expect(actions == [
+            .send(driver, .configured(session: "s", settings: settings, joined: false)),
+            .send(viewer, .configured(session: "s", settings: settings, joined: false)),
+            .frameDue(driver), .frameDue(viewer),
+        ])
+        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: viewer, at: 1)) == "not-driver")
+    }
+
+    @Test func aPanDrivesFramesTicksAndEnds() throws {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        var core = SessionCore(id: "s", settings: SessionSettings())  // the same steps, for the expected events
+        func step(_ bytes: [UInt8], at now: Double) throws -> [SessionAction] {
+            guard case .pointer(let message) = try ClientMessage.parse(bytes) else { fatalError() }
+            let reaction = try core.pointer(message, receivedAt: now)
+            var expected = reaction.events.map { SessionAction.send(driver, .transition($0)) }
+            if reaction.frame { expected.append(.frameDue(driver)) }
+            if core.engine.phase.isAnimating { expected.append(.startTicking(fps: 60)) }
+            return expected
+        }
+        var t = 1000.0, now = 1.0
+        for (seq, (phase, x)) in [("down", 100.0), ("move", 160), ("move", 230), ("move", 300), ("up", 300)].enumerated() {
+            let bytes = Self.pointer(phase, x: x, t: t, seq: seq + 1)
+            let expected = try step(bytes, at: now)
+            #expect(receive(&hub, bytes, from: driver, at: now) == expected, "\(phase)")
+            t += 16; now += 0.016
+        }
+        #expect(receive(&hub, Self.pointer("move", x: 1, t: t, seq: 2), from: driver, at: now).count == 1)  // bad-seq
+        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: driver, at: now)) == "busy")
+        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: now)) == "busy")
+        var last: [SessionAction] = []
+        var tick = now
+        while !last.contains(.stopTicking(fps: 60)) && tick < now + 5 {
+            tick += 1.0 / 60
+            last = []
+            hub.tick(fps: 60, at: tick, into: &last)
+        }
+        let done = try #require(last.first { if case .send(_, .transition(.finished)) = $0 { true } else { false } })
+        #expect(last == [done, .frameDue(driver), .stopTicking(fps: 60)])
+        var after: [SessionAction] = []
+        hub.tick(fps: 60, at: tick + 1, into: &after)
+        #expect(after.isEmpty)
+    }
+
+    @Test func twoSessionsShareOneLinkPerFrameRate() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "a")
+        _ = connected(&hub, viewer, session: "b")
+        #expect(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 1).last == .startTicking(fps: 60))
+        #expect(!receive(&hub, Self.bytes(#"{"type":"play"}"#), from: viewer, at: 1.01).contains(.startTicking(fps: 60)))
+    }
+
+    @Test func viewersJoinHearBroadcastsAndTheDriverLeavingEndsTheSession() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        _ = connected(&hub, viewer, session: "v")
+        #expect(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1) == [
+            .unregister(session: "v"),
+            .send(viewer, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(viewer),
+        ])
+        #expect(hub.frame(for: viewer, now: 1) === hub.frame(for: driver, now: 1))  // one encoding for both
+        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1)) == "invalid-field")
+        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: viewer, at: 1)) == "not-driver")
+        let played = receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 2)
+        #expect(played == [
+            .send(driver, .transition(.played)), .send(viewer, .transition(.played)),
+            .frameDue(driver), .frameDue(viewer), .startTicking(fps: 60),
+        ])
+        var actions: [SessionAction] = []
+        hub.disconnect(driver, into: &actions)
+        #expect(actions == [.stopTicking(fps: 60), .unregister(session: "s"), .send(viewer, .sessionEnded("s"))])
+        #expect(hub.session(of: viewer) == nil && hub.frame(for: viewer, now: 3) == nil)
+        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 3)) == "unknown-session")
+    }
+
+    @Test func aFrameIsEncodedOncePerFrameNumber() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        let first = hub.frame(for: driver, now: 0)
+        #expect(first != nil && hub.frame(for: driver, now: 5) === first)
+        _ = receive(&hub, Self.pointer("down", x: 100, t: 0, seq: 1), from: driver, at: 1)
+        #expect(hub.frame(for: driver, now: 1) !== first)
+    }
+
+    @Test func joiningASessionOfAnotherThreadWatchesItThere() {
+        var hub = SessionHub(thread: 0)
+        hub.hostedElsewhere = { $0 == "far" }
+        _ = connected(&hub, viewer, session: "v")
+        #expect(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1) == [
+            .unregister(session: "v"), .watchElsewhere(viewer, session: "far"),
+        ])
+        #expect(hub.session(of: viewer) == "far")
+        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1)) == "invalid-field")
+        hub.remoteWatchEnded(viewer, session: "other")  // another session's end: ignored
+        #expect(hub.session(of: viewer) == "far")
+        var actions: [SessionAction] = []
+        hub.disconnect(viewer, into: &actions)
+        #expect(actions == [.stopWatchingElsewhere(viewer, session: "far")])
+    }
+
+    @Test func aRemoteJoinThatFoundNothingIsAnUnknownSession() {
+        var hub = SessionHub(thread: 0)
+        hub.hostedElsewhere = { _ in true }
+        _ = connected(&hub, viewer, session: "v")
+        _ = receive(&hub, Self.bytes(#"{"type":"join","session":"gone"}"#), from: viewer, at: 1)
+        var actions: [SessionAction] = []
+        hub.remoteJoinFailed(viewer, session: "gone", into: &actions)
+        #expect(errorCode(actions) == "unknown-session" && hub.session(of: viewer) == nil)
+    }
+
+    @Test func theHostAttachesAndDetachesAViewerOfAnotherThread() {
+        var hub = SessionHub(thread: 0)
+        _ = connected(&hub, driver, session: "s")
+        var actions: [SessionAction] = []
+        hub.attachViewer(remote, to: "s", into: &actions)
+        #expect(actions == [.send(remote, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(remote)])
+        #expect(hub.frame(for: remote, now: 1) === hub.frame(for: driver, now: 1))
+        actions = []
+        hub.attachViewer(remote, to: "nothing", into: &actions)
+        #expect(errorCode(actions) == "unknown-session")
+        hub.detachViewer(remote, from: "s")
+        #expect(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 2) == [
+            .send(driver, .transition(.played)), .frameDue(driver), .startTicking(fps: 60),
+        ])
+    }
+
+    @Test func aDriverThatJoinsAnotherSessionEndsItsOwn() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        _ = connected(&hub, viewer, session: "v")
+        _ = receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1)
+        let third = ConnectionID(number: 3)
+        _ = connected(&hub, third, session: "t")
+        #expect(receive(&hub, Self.bytes(#"{"type":"join","session":"t"}"#), from: driver, at: 2) == [
+            .unregister(session: "s"), .send(viewer, .sessionEnded("s")),
+            .send(driver, .configured(session: "t", settings: SessionSettings(), joined: true)), .frameDue(driver),
+        ])
+        #expect(hub.sessionCount == 1)
+    }
+}
