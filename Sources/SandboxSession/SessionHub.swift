@@ -201,11 +201,15 @@ public struct SessionHub {
     /// advances.
     public mutating func tick(fps: Int, at now: Double, into actions: inout [SessionAction]) {
         guard let ids = animating[fps] else { return }
+        // The set is not touched while iterated (a mutation would copy it once per session:
+        // quadratic per tick); the sessions that came to rest leave it afterwards.
+        var rested: [String] = []
         for id in ids {
             let reaction = sessions[id]!.core.tick(at: now)
-            apply(reaction, to: id, into: &actions)
-            if !sessions[id]!.core.engine.phase.isAnimating { stopAnimating(id, fps: fps, into: &actions) }
+            send(reaction, of: id, into: &actions)
+            if !sessions[id]!.core.engine.phase.isAnimating { rested.append(id) }
         }
+        for id in rested { stopAnimating(id, fps: fps, into: &actions) }
     }
 
     // MARK: - Inside
@@ -213,6 +217,20 @@ public struct SessionHub {
     /// Sends a reaction's events and its frame to every connection of the session, and keeps
     /// the session on its display link while it animates.
     private mutating func apply(_ reaction: Reaction, to id: String, into actions: inout [SessionAction]) {
+        send(reaction, of: id, into: &actions)
+        // A session leaves its display link only at a tick that finds it at rest (or when it
+        // ends), as CADisplayLink-driven code would: a grab and release between two ticks keeps
+        // the link's schedule.
+        let fps = sessions[id]!.core.settings.fps
+        if sessions[id]!.core.engine.phase.isAnimating {
+            if animating[fps, default: []].insert(id).inserted, animating[fps]!.count == 1 {
+                actions.append(.startTicking(fps: fps))
+            }
+        }
+    }
+
+    /// A reaction's events and its frame, to the driver and then every viewer.
+    private func send(_ reaction: Reaction, of id: String, into actions: inout [SessionAction]) {
         // Read in place: a copy of the session would copy its whole engine on every event.
         let (driver, viewers) = (sessions[id]!.driver, sessions[id]!.viewers)
         for event in reaction.events {
@@ -222,15 +240,6 @@ public struct SessionHub {
         if reaction.frame {  // every pointer event and tick
             actions.append(.frameDue(driver))
             for viewer in viewers { actions.append(.frameDue(viewer)) }
-        }
-        // A session leaves its display link only at a tick that finds it at rest (or when it
-        // ends), as CADisplayLink-driven code would: a grab and release between two ticks keeps
-        // the link's schedule.
-        let fps = sessions[id]!.core.settings.fps
-        if sessions[id]!.core.engine.phase.isAnimating {
-            if animating[fps, default: []].insert(id).inserted, animating[fps]!.count == 1 {
-                actions.append(.startTicking(fps: fps))
-            }
         }
     }
 
