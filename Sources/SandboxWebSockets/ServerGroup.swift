@@ -26,7 +26,7 @@ public final class ServerGroup: Sendable {
     // Set once in init, before any thread runs; read-only after.
     nonisolated(unsafe) private var servers: [SandboxServer] = []
     /// Which thread hosts each session (only with more than one thread).
-    private let directory = Mutex<[String: Int]>([:])
+    private let directory = Mutex(SessionDirectory())
     /// The listening thread's round robin.
     private let nextPeer = Atomic<Int>(0)
 
@@ -91,9 +91,15 @@ public final class ServerGroup: Sendable {
         return servers[nextPeer.wrappingAdd(1, ordering: .relaxed).oldValue % threads]
     }
 
-    func host(of session: String) -> Int? { directory.withLock { $0[session] } }
-    func register(_ session: String, on thread: Int) { directory.withLock { $0[session] = thread } }
-    func unregister(_ session: String) { _ = directory.withLock { $0.removeValue(forKey: session) } }
+    func host(of session: String) -> Int? { directory.withLock { $0.hosts[session] } }
+    func register(_ session: String, on thread: Int) { directory.withLock { $0.hosts[session] = thread } }
+    func unregister(_ session: String) { _ = directory.withLock { $0.hosts.removeValue(forKey: session) } }
+}
+
+/// Which service thread hosts each session, under the group's mutex (a type of its own so the
+/// TSan suppression can name it: Tests/tsan.supp).
+struct SessionDirectory {
+    var hosts: [String: Int] = [:]
 }
 
 /// The number of open WebSocket connections of a server group, shared by its threads.
