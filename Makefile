@@ -39,7 +39,7 @@ fuzz:
 # soak"). Own scratch paths; SAN_JOBS build jobs. A report fails the run: the sanitized tools
 # stop on the first one, and a test whose server's stderr holds one fails (Tests/conftest.py).
 SAN_JOBS ?= 1
-ASAN_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
+ASAN_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:quarantine_size_mb=16 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
 TSAN_ENV = TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/Tests/tsan.supp"
 
 # $(1) sanitizer, $(2) scratch path, $(3) environment, $(4) extra `serve` arguments.
