@@ -24,8 +24,6 @@ public enum SessionAction: Equatable, Sendable {
     case startTicking(fps: Int)
     /// No session animates at this frame rate any more: stop its display link.
     case stopTicking(fps: Int)
-    /// Close the connection with this WebSocket close code.
-    case close(ConnectionID, code: Int, reason: String)
     /// A session was created here / ended: publish it to the other threads (`join`).
     case register(session: String)
     case unregister(session: String)

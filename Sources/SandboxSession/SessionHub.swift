@@ -50,14 +50,8 @@ public struct SessionHub {
     /// The latest frame of the connection's session here, stamped `now` (s) when first encoded;
     /// encoded once per frame whoever asks. Nil when the connection watches nothing here.
     public mutating func frame(for connection: ConnectionID, now: Double) -> EncodedMessage? {
-        let id: String
-        switch connections[connection]?.role {
-        case .driver(let driven): id = driven
-        case .viewer(let watched): id = watched
-        default:
-            guard let watched = remoteViewers[connection] else { return nil }
-            id = watched
-        }
+        // A session watched on another thread is not in `sessions`: nil, as documented.
+        guard let id = session(of: connection) else { return nil }
         return sessions[id]?.encodedFrame(now: now, headroom: headroom)
     }
 

@@ -22,9 +22,7 @@ public struct TickSchedule: Equatable, Sendable {
         }
         return target
     }
-}
 
-extension TickSchedule {
     /// The next target if the tick is on time.
     public var upcoming: Double { start + Double(index + 1) / Double(fps) }
 }

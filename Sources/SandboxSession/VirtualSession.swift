@@ -78,8 +78,8 @@ public struct VirtualSession {
                 link = TickSchedule(fps: fps, start: now)
             case .stopTicking:
                 link = nil
-            case .close, .register, .unregister, .watchElsewhere, .stopWatchingElsewhere:
-                break  // one session, one connection, never closed from here
+            case .register, .unregister, .watchElsewhere, .stopWatchingElsewhere:
+                break  // one session, one connection, no other thread
             }
         }
         return out

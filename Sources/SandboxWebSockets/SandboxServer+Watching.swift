@@ -129,7 +129,7 @@ extension SandboxServer {
             defer { state.handedOver.removeAll() }
             return state.handedOver
         }
-        guard let native = nativeServer else {
+        guard let native else {
             sockets.forEach { close($0) }
             return
         }

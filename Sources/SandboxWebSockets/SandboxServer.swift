@@ -19,9 +19,8 @@ public final class SandboxServer: @unchecked Sendable {
     let limits: ConnectionLimits
     let policy: RequestPolicy
     unowned let group: ServerGroup
-    private var native: UnsafeMutablePointer<clws_server>?
+    private(set) var native: UnsafeMutablePointer<clws_server>?
     var context: OpaquePointer? { native?.pointee.context }
-    var nativeServer: UnsafeMutablePointer<clws_server>? { native }
 
     // The service thread's state; the per-message path touches it (no exclusivity bookkeeping).
     @exclusivity(unchecked) var hub: SessionHub
@@ -171,8 +170,6 @@ public final class SandboxServer: @unchecked Sendable {
                 displayLink(fps: fps).start()
             case .stopTicking(let fps):
                 displayLinks[fps]?.stop()
-            case let .close(target, code, reason):
-                connections[target]?.close(code, reason)
             case .register(let session):
                 if group.threads > 1 { group.register(session, on: thread) }
             case .unregister(let session):

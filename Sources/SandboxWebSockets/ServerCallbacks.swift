@@ -35,8 +35,9 @@ func sandboxCallback(
     switch reason {
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
         // A plain HTTP request (the page): the Host must be allowed (DNS rebinding).
-        guard server.policy.acceptsHost(WebSocketHandle(wsi: wsi).header(WSI_TOKEN_HOST)) else {
-            return refuse(WebSocketHandle(wsi: wsi), 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
+        let request = WebSocketHandle(wsi: wsi)
+        guard server.policy.acceptsHost(request.header(WSI_TOKEN_HOST)) else {
+            return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
         }
         return 0
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:

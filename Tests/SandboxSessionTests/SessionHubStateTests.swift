@@ -101,7 +101,7 @@ import TransitionCore
             #expect(receive(&hub, bytes, from: driver, at: now) == expected, "\(phase)")
             t += 16; now += 0.016
         }
-        #expect(receive(&hub, Self.pointer("move", x: 1, t: t, seq: 2), from: driver, at: now).count == 1)  // bad-seq
+        #expect(errorCode(receive(&hub, Self.pointer("move", x: 1, t: t, seq: 2), from: driver, at: now)) == "bad-seq")
         #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: driver, at: now)) == "busy")
         #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: now)) == "busy")
         var last: [SessionAction] = []
