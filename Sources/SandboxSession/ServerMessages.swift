@@ -11,6 +11,9 @@ public enum ServerMessage: Equatable, Sendable {
     case error(WireError)
     case sessionEnded(String)
     case transition(TransitionEvent)
+    case lifecycle(LifecycleRecord)
+    /// nil: the session left scene mode.
+    case sceneState(SceneReport?)
 
     /// True for the messages after which a viewer watches nothing: its session ended, or the
     /// session it asked to join does not exist (`SessionHub.remoteWatchEnded`).
@@ -33,6 +36,8 @@ public enum ServerMessages {
         case .error(let error): return self.error(error, headroom: headroom)
         case .sessionEnded(let id): return sessionEnded(id, headroom: headroom)
         case .transition(let event): return transition(event, headroom: headroom)
+        case .lifecycle(let record): return lifecycle(record, headroom: headroom)
+        case .sceneState(let report): return sceneState(report, headroom: headroom)
         }
     }
 
@@ -132,8 +137,8 @@ public enum ServerMessages {
         w.key("type"); w.string("frame")
         w.key("n"); w.integer(session.frameNumber)
         w.key("t"); w.number(now)
-        w.key("phase"); w.string(frame.phase.rawValue)
-        w.key("progress"); w.number(frame.progress)
+        w.key("phase"); w.string(session.framePhase.rawValue)
+        w.key("progress"); w.number(session.frameProgress)
         w.key("ack")
         if let ack = session.ack { w.integer(ack) } else { w.null() }
         w.key("received")
@@ -142,15 +147,171 @@ public enum ServerMessages {
         w.key("velocity"); w.pair(frame.velocity.x, frame.velocity.y)
         w.key("layers")
         w.beginArray()
-        for layer in frame.layers { write(layer, to: &w) }
+        if let scene = session.scene {
+            writeSceneLayers(frame, scene, to: &w)
+        } else {
+            for layer in frame.layers { write(layer, to: &w) }
+        }
         w.endArray()
+        if let scene = session.scene {
+            w.key("scene")
+            writeScene(scene, progress: frame.progress, to: &w)
+        }
         w.endObject()
         return w.finish()
     }
 
-    private static func write(_ layer: LayerState, to w: inout JSONWriter) {
+    /// The animator's layers in a scene: the moving side (`to` presenting, `from` dismissing)
+    /// as its controller, and the layers that belong to the effect (masks, logo, thumbnail,
+    /// curl); the other side is in `scene.layers`, drawn from the scene's picture.
+    private static func writeSceneLayers(_ frame: Frame, _ scene: SceneSession, to w: inout JSONWriter) {
+        guard let plan = scene.plan else { return }
+        let still: LayerID = plan.operation == .present ? .from : .to
+        for layer in frame.layers where layer.id != still {
+            let controller = layer.id == .from ? plan.from : layer.id == .to ? plan.to : nil
+            write(layer, controller: controller, to: &w)
+        }
+    }
+
+    private static func writeScene(_ scene: SceneSession, progress: Double, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("layers")
+        w.beginArray()
+        let running = scene.flight != nil
+        for layer in scene.scene.stillLayers(moving: scene.moving, progress: running ? progress : 0) {
+            write(layer, to: &w)
+        }
+        w.endArray()
+        w.key("transition")
+        if let plan = scene.plan {
+            w.beginObject()
+            w.key("action"); w.string(plan.action.rawValue)
+            w.key("from"); w.string(plan.from)
+            w.key("to"); w.string(plan.to)
+            w.key("container"); writeRect(plan.container, to: &w)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.endObject()
+    }
+
+    private static func write(_ layer: SceneLayer, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("controller"); w.string(layer.controller)
+        w.key("role"); w.string(layer.role.rawValue)
+        w.key("frame"); writeRect(layer.frame, to: &w)
+        w.key("cornerRadius"); w.number(layer.cornerRadius)
+        w.key("scale"); w.number(layer.scale)
+        w.key("opacity"); w.number(layer.opacity)
+        if let title = layer.title { w.key("title"); w.string(title) }
+        w.key("group"); w.string(layer.group)
+        w.endObject()
+    }
+
+    private static func writeRect(_ rect: Rect, to w: inout JSONWriter) {
+        w.numbers([rect.minX, rect.minY, rect.width, rect.height])
+    }
+
+    static func lifecycle(_ record: LifecycleRecord, headroom: Int) -> EncodedMessage {
+        var w = JSONWriter(headroom: headroom, capacity: 256)
+        w.beginObject()
+        w.key("type"); w.string("lifecycle")
+        w.key("group"); w.integer(record.group)
+        w.key("action"); w.string(record.action)
+        w.key("controller"); w.string(record.event.controller)
+        w.key("callback"); w.string(record.event.callback.rawValue)
+        w.key("animated"); w.bool(record.event.animated)
+        if let didComplete = record.event.didComplete { w.key("didComplete"); w.bool(didComplete) }
+        w.endObject()
+        return w.finish()
+    }
+
+    static func sceneState(_ report: SceneReport?, headroom: Int) -> EncodedMessage {
+        var w = JSONWriter(headroom: headroom, capacity: 2048)
+        w.beginObject()
+        w.key("type"); w.string("scene-state")
+        guard let report else {
+            w.key("root"); w.null()
+            w.endObject()
+            return w.finish()
+        }
+        let state = report.state
+        w.key("device"); w.string(state.device.rawValue)
+        w.key("size"); w.pair(state.device.size.width, state.device.size.height)
+        w.key("interruptible"); w.bool(report.interruptible)
+        w.key("root"); write(state.root, to: &w)
+        w.key("presentations")
+        w.beginArray()
+        for presentation in state.presentations {
+            w.beginObject()
+            w.key("presenter"); w.string(presentation.presenter)
+            w.key("presented"); w.string(presentation.presented)
+            w.key("source"); w.string(presentation.source)
+            w.key("style"); w.string(presentation.style.rawValue)
+            w.key("transition"); w.string(presentation.transition.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("navigationStacks")
+        w.beginArray()
+        for stack in state.navigationStacks {
+            w.beginObject()
+            w.key("navigation"); w.string(stack.navigation)
+            w.key("stack")
+            w.beginArray()
+            for id in stack.stack { w.string(id) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.key("topMost"); w.string(state.topMost)
+        w.key("appeared")
+        w.beginArray()
+        for id in state.appeared { w.string(id) }
+        w.endArray()
+        w.key("inFlight")
+        if let action = state.inFlight { w.string(action.rawValue) } else { w.null() }
+        w.key("armed")
+        if let armed = report.armed {
+            w.beginObject()
+            w.key("action"); w.string(armed.action.rawValue)
+            w.key("from"); w.string(armed.from)
+            w.key("to"); w.string(armed.to)
+            w.key("kind"); w.string(armed.kind.rawValue)
+            w.key("edgeSwipe"); w.bool(armed.edgeSwipe)
+            w.key("default"); w.bool(armed.isDefault)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.endObject()
+        return w.finish()
+    }
+
+    /// A controller tree as the wire describes it (what `scene` takes).
+    private static func write(_ controller: SceneController, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("id"); w.string(controller.id)
+        w.key("title"); w.string(controller.title)
+        w.key("kind"); w.string(controller.isNavigation ? "navigation" : "plain")
+        if let stack = controller.stack {
+            w.key("stack")
+            w.beginArray()
+            for child in stack { write(child, to: &w) }
+            w.endArray()
+        }
+        w.key("presentationStyle"); w.string(controller.presentationStyle.rawValue)
+        w.key("transitionStyle"); w.string(controller.transitionStyle.rawValue)
+        w.key("definesPresentationContext"); w.bool(controller.definesPresentationContext)
+        w.key("providesPresentationContextTransitionStyle"); w.bool(controller.providesPresentationContextTransitionStyle)
+        w.endObject()
+    }
+
+    private static func write(_ layer: LayerState, controller: String? = nil, to w: inout JSONWriter) {
         w.beginObject()
         w.key("id"); w.string(layer.id.rawValue)
+        if let controller { w.key("controller"); w.string(controller) }
         w.key("content"); w.string(layer.content.rawValue)
         w.key("shape"); w.string(layer.shape.rawValue)
         w.key("center"); w.pair(layer.center.x, layer.center.y)

@@ -15,6 +15,22 @@ struct SessionCore {
     private(set) var ackReceived: Double?
     /// Client clock (s) + offset = engine time (s); anchored when a gesture starts.
     private var clockOffset: Double?
+    /// The scene, once the client sent `scene`; nil: the configured transition alone (v1).
+    private(set) var scene: SceneSession?
+    /// Pointers acknowledged but kept off the engine until they lift: down while a scene
+    /// had nothing for a pan to drive, outside an edge swipe's band, or on a running
+    /// completion that is not interruptible.
+    private var heldPointers: Set<Int> = []
+    /// How the scene's last transition ended, while the fresh engine armed after it is idle:
+    /// the frames still say `finished`/`cancelled` (with progress 1 or 0) until the next one
+    /// begins, as without a scene.
+    private var lastOutcome: TransitionPhase?
+
+    /// The phase and progress frames report (see `lastOutcome`).
+    var framePhase: TransitionPhase { engine.phase == .idle ? lastOutcome ?? .idle : engine.phase }
+    var frameProgress: Double {
+        engine.phase == .idle && lastOutcome == .finished ? 1 : engine.progress
+    }
 
     init(id: String, settings: SessionSettings) {
         self.id = id
@@ -24,19 +40,168 @@ struct SessionCore {
     }
 
     /// A new configuration starts a new engine; answered by a fresh frame.
-    mutating func configure(_ fields: MessageFields) throws(WireError) -> Reaction {
+    mutating func configure(_ fields: MessageFields) throws(WireError) -> SessionReaction {
         let next = try settings.applying(fields)
-        // A pointer that is down (even before its pan begins) belongs to the current engine:
-        // a new one would not know it, and its next move would be refused.
-        guard engine.phase.isAtRest, !engine.isPointerDown else {
-            throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(engine.isPointerDown ? " with a pointer down" : ""); configure it when it rests")
+        try checkAtRest("configure it")
+        if let plan = scene?.plan {
+            // In a scene the operation decides the kind, direction and container.
+            engine = try Self.engine(for: plan, settings: next)
+        } else {
+            // Validated by applying(_:), so this cannot fail.
+            engine = try! InteractiveTransition(configuration: next.configuration)
         }
-        // Validated by applying(_:), so this cannot fail.
-        engine = try! InteractiveTransition(configuration: next.configuration)
         settings = next
         clockOffset = nil
-        return counted(Reaction(frame: true))
+        return counted(SessionReaction(frame: true))
     }
+
+    /// A pointer that is down (even before its pan begins) belongs to the current engine: a
+    /// new one would not know it, and its next move would be refused. And a running
+    /// transition finishes first.
+    private func checkAtRest(_ what: String) throws(WireError) {
+        guard engine.phase.isAtRest, !engine.isPointerDown, heldPointers.isEmpty else {
+            let down = engine.isPointerDown || !heldPointers.isEmpty
+            throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(down ? " with a pointer down" : ""); \(what) when it rests")
+        }
+    }
+
+    // MARK: - The scene
+
+    /// `scene`: a new scene and its launch callbacks, or (`root` null) back to the configured
+    /// transition alone.
+    mutating func setUpScene(_ setup: SceneSetup) throws(WireError) -> SessionReaction {
+        try checkAtRest("set the scene")
+        var reaction = SessionReaction(frame: true, sceneChanged: true)
+        if let root = setup.root {
+            let (next, records) = try Self.sceneStep { () throws(SceneError) in try SceneSession.launch(setup, root: root) }
+            scene = next
+            reaction.lifecycle = records
+        } else {
+            scene = nil
+        }
+        resetEngine()
+        clockOffset = nil
+        return counted(reaction)
+    }
+
+    /// `present`, `dismiss`, `push`, `pop`: armed for the next pan (`interactive`), played now
+    /// (`animated`), or done at once.
+    mutating func run(_ command: SceneCommand, at now: Double) throws(WireError) -> SessionReaction {
+        guard var next = scene else {
+            throw WireError(.noScene, "send a scene first: {\"type\":\"scene\",\"root\":{\"id\":…}}")
+        }
+        try checkAtRest("\(command.request.action.rawValue) it")
+        let plan = try Self.sceneStep { () throws(SceneError) in try next.trial(command) }
+        let nextEngine = try Self.engine(for: plan, settings: settings)
+        var reaction = SessionReaction(frame: true, sceneChanged: true)
+        if command.interactive && command.animated {
+            next.arm(command, plan: plan)
+            scene = next
+            engine = nextEngine
+        } else {
+            reaction.lifecycle = try Self.sceneStep { () throws(SceneError) in try next.start(command) }
+            scene = next
+            if command.animated {
+                engine = nextEngine
+                // A fresh engine at rest with no pointer down: play cannot be refused.
+                reaction.events = (try? engine.play(at: now))?.events ?? []
+            } else {
+                resetEngine()
+            }
+        }
+        clockOffset = nil
+        return counted(reaction)
+    }
+
+    /// A fresh engine for what the scene's next pan drives (or the configured transition).
+    /// When the plan's engine cannot be made (settings that do not fit its container), the
+    /// scene arms nothing rather than drive the wrong transition.
+    private mutating func resetEngine() {
+        if let plan = scene?.plan {
+            do {
+                engine = try Self.engine(for: plan, settings: settings)
+                return
+            } catch {
+                scene?.disarm()
+            }
+        }
+        // Validated when the settings were applied, so this cannot fail.
+        engine = try! InteractiveTransition(configuration: settings.configuration)
+    }
+
+    private static func engine(for plan: SceneTransitionPlan, settings: SessionSettings) throws(WireError) -> InteractiveTransition {
+        var configuration = plan.configuration(from: settings.configuration)
+        configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container
+        do {
+            return try InteractiveTransition(configuration: configuration)
+        } catch {
+            throw WireError(error)
+        }
+    }
+
+    private static func ends(_ event: TransitionEvent) -> Bool { event == .finished || event == .cancelled }
+
+    private static func sceneStep<T>(_ body: () throws(SceneError) -> T) throws(WireError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw WireError(error)
+        }
+    }
+
+    /// What the engine's events mean for the scene: a pan that begins starts the armed
+    /// operation; a finish or cancel ends the one in flight and arms the next.
+    private mutating func sceneFollows(_ reaction: inout SessionReaction) {
+        guard scene != nil else { return }
+        for event in reaction.events {
+            switch event {
+            case .began(_, grabbed: false):
+                if let records = scene!.beginArmed() {
+                    reaction.lifecycle += records
+                    reaction.sceneChanged = true
+                }
+            case .finished, .cancelled:
+                guard scene!.flight != nil else { continue }
+                reaction.lifecycle += scene!.end(completed: event == .finished)
+                reaction.sceneChanged = true
+                resetEngine()
+                lastOutcome = event == .finished ? .finished : .cancelled
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Whether a pointer goes to the engine: in a scene, not when nothing is armed, not an
+    /// edge swipe's down outside its band, not a grab of a completion that is not interruptible.
+    private func engineTakes(_ message: PointerMessage) -> Bool {
+        guard let scene, message.phase == .down, !engine.isPointerDown else { return true }
+        if engine.phase.isAnimating { return scene.interruptible }
+        guard let armed = scene.armed else { return false }
+        return !armed.plan.edgeSwipe || message.x - armed.plan.container.minX <= SceneSession.edgeBand
+    }
+
+    /// A held pointer's events: acknowledged, nothing moves.
+    private mutating func hold(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
+        switch message.phase {
+        case .down:
+            if heldPointers.contains(message.pointerID) {
+                throw WireError(.pointerAlreadyDown, "pointer \(message.pointerID) is already down", seq: message.seq)
+            }
+            guard heldPointers.count < 10 else {
+                throw WireError(.tooManyPointers, "at most 10 pointers may be down", seq: message.seq)
+            }
+            heldPointers.insert(message.pointerID)
+        case .move:
+            break
+        case .up, .cancel:
+            heldPointers.remove(message.pointerID)
+        }
+        ack = message.seq
+        ackReceived = received * 1000
+        return counted(SessionReaction(frame: true))
+    }
+
 
     /// How far ahead of its arrival a pointer's time may map, in seconds. Within a gesture the
     /// client's clock runs the engine's (see `clockOffset(for:receivedAt:)`), so a client's
@@ -50,7 +215,10 @@ struct SessionCore {
     static let maximumLead = 10.0
 
     /// `received` is the server's clock in seconds.
-    mutating func pointer(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> Reaction {
+    mutating func pointer(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
+        if heldPointers.contains(message.pointerID) || !engineTakes(message) {
+            return try hold(message, receivedAt: received)
+        }
         var offset = clockOffset(for: message, receivedAt: received)
         // A down that anchors the clock maps to `received` itself. Any other event mapping more
         // than `maximumLead` ahead moves the anchor back so that it maps exactly that far: the
@@ -62,32 +230,47 @@ struct SessionCore {
         let mapped = message.time / 1000 + offset
         let time = max(mapped, engine.time)
         let event = PointerEvent(message.phase, x: message.x, y: message.y, time: time, pointerID: message.pointerID)
-        let reaction: Reaction
+        var reaction: SessionReaction
         do {
-            reaction = try engine.handle(event)
+            reaction = SessionReaction(try engine.handle(event))
         } catch {
             throw WireError(error, seq: message.seq)
         }
         clockOffset = offset  // only once the event is accepted: a refused one changes nothing
         ack = message.seq
         ackReceived = received * 1000
+        sceneFollows(&reaction)
         return counted(reaction)
     }
 
     /// Runs the whole transition without a pan (a tap that presents), from the server's clock.
-    mutating func play(at now: Double) throws(WireError) -> Reaction {
+    /// In a scene: the armed operation, played (a tap on the button that presents).
+    mutating func play(at now: Double) throws(WireError) -> SessionReaction {
+        if let scene {
+            guard let armed = scene.armed else {
+                throw WireError(.nothingArmed, "nothing to play: the scene has no operation armed (present, dismiss, push or pop first)")
+            }
+            var command = armed.command
+            command.interactive = false
+            return try run(command, at: now)
+        }
         do {
-            return counted(try engine.play(at: now))
+            return counted(SessionReaction(try engine.play(at: now)))
         } catch {
             throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(engine.isPointerDown ? " with a pointer down" : ""); play it when it rests")
         }
     }
 
-    mutating func tick(at now: Double) -> Reaction {
-        counted(engine.advance(to: now))
+    mutating func tick(at now: Double) -> SessionReaction {
+        var reaction = SessionReaction(engine.advance(to: now))
+        sceneFollows(&reaction)
+        return counted(reaction)
     }
 
-    private mutating func counted(_ reaction: Reaction) -> Reaction {
+    private mutating func counted(_ reaction: SessionReaction) -> SessionReaction {
+        if engine.phase != .idle || reaction.sceneChanged && !reaction.events.contains(where: Self.ends) {
+            lastOutcome = nil
+        }
         if reaction.frame { frameNumber += 1 }
         return reaction
     }

@@ -111,6 +111,14 @@ public struct SessionHub {
             let id = try drivenSession(connection)
             let reaction = try sessions[id]!.core.play(at: now)
             apply(reaction, to: id, into: &actions)
+        case .scene(let setup):
+            let id = try drivenSession(connection)
+            let reaction = try sessions[id]!.core.setUpScene(setup)
+            apply(reaction, to: id, into: &actions)
+        case .sceneCommand(let command):
+            let id = try drivenSession(connection)
+            let reaction = try sessions[id]!.core.run(command, at: now)
+            apply(reaction, to: id, into: &actions)
         case .pointer(let pointer):
             let id = try drivenSession(connection)
             try pointer.checkSequence(after: connections[connection]?.lastSeq)
@@ -134,6 +142,7 @@ public struct SessionHub {
             connections[connection]?.role = .viewer(id)
             sessions[id]!.viewers.append(connection)
             actions.append(.send(connection, .configured(session: id, settings: sessions[id]!.core.settings, joined: true)))
+            if let scene = sessions[id]!.core.scene { actions.append(.send(connection, .sceneState(scene.report))) }
             actions.append(.frameDue(connection))
         } else if hostedElsewhere(id) {
             leave(connection, into: &actions)
@@ -146,7 +155,7 @@ public struct SessionHub {
 
     private func drivenSession(_ connection: ConnectionID) throws(WireError) -> String {
         guard case .driver(let id) = connections[connection]?.role else {
-            throw WireError(.notDriver, "this connection watches a session; only its driver sends configure, pointer and play")
+            throw WireError(.notDriver, "this connection watches a session; only its driver sends configure, pointer, play and the scene's messages")
         }
         return id
     }
@@ -165,6 +174,7 @@ public struct SessionHub {
         remoteViewers[viewer] = id
         sessions[id]!.viewers.append(viewer)
         actions.append(.send(viewer, .configured(session: id, settings: session.core.settings, joined: true)))
+        if let scene = session.core.scene { actions.append(.send(viewer, .sceneState(scene.report))) }
         actions.append(.frameDue(viewer))
     }
 
@@ -210,7 +220,7 @@ public struct SessionHub {
 
     /// Sends a reaction's events and its frame to every connection of the session, and keeps
     /// the session on its display link while it animates.
-    private mutating func apply(_ reaction: Reaction, to id: String, into actions: inout [SessionAction]) {
+    private mutating func apply(_ reaction: SessionReaction, to id: String, into actions: inout [SessionAction]) {
         send(reaction, of: id, into: &actions)
         // A session leaves its display link only at a tick that finds it at rest (or when it
         // ends), as CADisplayLink-driven code would: a grab and release between two ticks keeps
@@ -223,14 +233,18 @@ public struct SessionHub {
         }
     }
 
-    /// A reaction's events and its frame, to the driver and then every viewer.
-    private func send(_ reaction: Reaction, of id: String, into actions: inout [SessionAction]) {
+    /// A reaction's events, lifecycle callbacks, scene state and frame, to the driver and then
+    /// every viewer.
+    private func send(_ reaction: SessionReaction, of id: String, into actions: inout [SessionAction]) {
         // Read in place: a copy of the session would copy its whole engine on every event.
         let (driver, viewers) = (sessions[id]!.driver, sessions[id]!.viewers)
-        for event in reaction.events {
-            actions.append(.send(driver, .transition(event)))
-            for viewer in viewers { actions.append(.send(viewer, .transition(event))) }
+        func everyone(_ message: ServerMessage) {
+            actions.append(.send(driver, message))
+            for viewer in viewers { actions.append(.send(viewer, message)) }
         }
+        for event in reaction.events { everyone(.transition(event)) }
+        for record in reaction.lifecycle { everyone(.lifecycle(record)) }
+        if reaction.sceneChanged { everyone(.sceneState(sessions[id]!.core.scene?.report)) }
         if reaction.frame {  // every pointer event and tick
             actions.append(.frameDue(driver))
             for viewer in viewers { actions.append(.frameDue(viewer)) }

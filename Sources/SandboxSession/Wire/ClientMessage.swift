@@ -7,6 +7,8 @@ enum ClientMessage {
     case ping(seq: Int, time: Double)
     case join(session: String)
     case play
+    case scene(SceneSetup)
+    case sceneCommand(SceneCommand)
 
     static func parse(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         let fields = try MessageFields(try JSONValue.parse(bytes))
@@ -22,11 +24,15 @@ enum ClientMessage {
         case "play":
             try fields.onlyKnown(["type"])
             return .play
+        case "scene":
+            return .scene(try SceneSetup(fields))
+        case "present", "dismiss", "push", "pop":
+            return .sceneCommand(try SceneRequest.command(SceneAction(rawValue: type)!, fields))
         case "join":
             try fields.onlyKnown(["type", "session"])
             return .join(session: try fields.string("session"))
         default:
-            throw WireError(.unknownType, "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join)")
+            throw WireError(.unknownType, "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop)")
         }
     }
 }

@@ -23,6 +23,9 @@ public struct WireError: Error, Equatable, Sendable {
         case pointerNotDown = "pointer-not-down"
         case pointerAlreadyDown = "pointer-already-down"
         case tooManyPointers = "too-many-pointers"
+        // The scene's own errors keep their codes (SceneError.code).
+        case noScene = "no-scene"
+        case nothingArmed = "nothing-armed"
     }
 
     public let code: String
@@ -41,6 +44,12 @@ public struct WireError: Error, Equatable, Sendable {
         code = input.code
         message = Self.truncated(input.description, limit: Self.maximumMessageBytes)
         self.seq = seq
+    }
+
+    init(_ scene: SceneError) {
+        code = scene.code
+        message = Self.truncated(scene.description, limit: Self.maximumMessageBytes)
+        seq = nil
     }
 
     init(_ configuration: ConfigurationError) {

@@ -60,6 +60,9 @@ public struct Scene: Equatable, Sendable {
     public var root: SceneController { hierarchy.root }
     /// The committed presentations, in the order they were made.
     public var presentations: [ScenePresentation] { hierarchy.presentations }
+    /// How many controller instances the scene has seen over its life (each one described in
+    /// full is new); a bound on everything the scene stores.
+    public var instanceCount: Int { library.count }
     /// The transition in flight, if any.
     public var inFlight: SceneTransitionPlan? { pending?.plan }
     /// The default `from` of `present` and target of `dismiss`.

@@ -1,0 +1,175 @@
+import TransitionCore
+
+/// One line of the lifecycle log as sent: the callback, and which scene transition (`group`,
+/// `action`) it belongs to.
+public struct LifecycleRecord: Equatable, Sendable {
+    public var group: Int
+    /// `launch`, `present`, `dismiss`, `push` or `pop`.
+    public var action: String
+    public var event: LifecycleEvent
+
+    public init(group: Int, action: String, event: LifecycleEvent) {
+        self.group = group
+        self.action = action
+        self.event = event
+    }
+}
+
+/// What `scene-state` reports: the scene's summary, the session's choice of interruptibility,
+/// and what the next pan drives.
+public struct SceneReport: Equatable, Sendable {
+    /// What the next pan drives.
+    public struct Armed: Equatable, Sendable {
+        public var action: SceneAction
+        public var from: String
+        public var to: String
+        public var kind: TransitionKind
+        public var edgeSwipe: Bool
+        /// True for the gesture the scene offers by itself (dismiss or pop), false for a
+        /// request's `interactive: true`.
+        public var isDefault: Bool
+    }
+
+    public var state: SceneState
+    public var interruptible: Bool
+    public var armed: Armed?
+}
+
+/// The scene of one session and how its transitions meet the engine: which operation is armed
+/// for the next pan, which one is in flight (its lifecycle `group`), and the numbering of the
+/// groups. Pure; `SessionCore` drives it and owns the engine.
+struct SceneSession: Equatable {
+    /// Controller instances a scene may see over its life: each is echoed in every
+    /// `scene-state` and drawn in every frame, so a client cannot grow either without bound.
+    static let instanceLimit = 64
+    /// How far from the container's left edge an edge-swipe pop may begin (pt), like
+    /// `UIScreenEdgePanGestureRecognizer`'s band (UIKit does not publish its width).
+    static let edgeBand = 24.0
+
+    struct Armed: Equatable {
+        var command: SceneCommand
+        var plan: SceneTransitionPlan
+        var isDefault: Bool
+    }
+
+    struct Flight: Equatable {
+        var group: Int
+        var command: SceneCommand
+        var plan: SceneTransitionPlan
+    }
+
+    private(set) var scene: Scene
+    let interruptible: Bool
+    /// The latest lifecycle group (the launch is 1).
+    private(set) var group = 1
+    private(set) var armed: Armed?
+    private(set) var flight: Flight?
+
+    /// A scene at rest after its launch callbacks (group 1, `launch`), with the default gesture armed.
+    static func launch(_ setup: SceneSetup, root: SceneController) throws(SceneError) -> (SceneSession, [LifecycleRecord]) {
+        guard root.allIDs.count <= instanceLimit else {
+            throw .invalidScene("a scene holds at most \(instanceLimit) controllers")
+        }
+        let (scene, events) = try Scene.launch(device: setup.device, root: root, options: setup.options)
+        var session = SceneSession(scene: scene, interruptible: setup.interruptible)
+        session.armDefault()
+        return (session, events.map { LifecycleRecord(group: 1, action: "launch", event: $0) })
+    }
+
+    private init(scene: Scene, interruptible: Bool) {
+        self.scene = scene
+        self.interruptible = interruptible
+    }
+
+    var report: SceneReport {
+        SceneReport(
+            state: scene.state, interruptible: interruptible,
+            armed: armed.map {
+                SceneReport.Armed(
+                    action: $0.plan.action, from: $0.plan.from, to: $0.plan.to, kind: $0.plan.kind,
+                    edgeSwipe: $0.plan.edgeSwipe, isDefault: $0.isDefault)
+            })
+    }
+
+    /// The plan the engine animates: in flight, else armed.
+    var plan: SceneTransitionPlan? { flight?.plan ?? armed?.plan }
+
+    /// The controller the animator moves (`to` for present and push, `from` for dismiss and pop).
+    var moving: String? {
+        guard let plan else { return nil }
+        return plan.operation == .present ? plan.to : plan.from
+    }
+
+    // MARK: - Operations
+
+    /// What `command` would do, checked on a copy: the plan, or the refusal.
+    func trial(_ command: SceneCommand) throws(SceneError) -> SceneTransitionPlan {
+        var copy = scene
+        let plan = try command.request.perform(on: &copy, animated: command.animated)
+        guard copy.instanceCount <= Self.instanceLimit else {
+            throw .invalidScene("a scene holds at most \(Self.instanceLimit) controllers")
+        }
+        return plan
+    }
+
+    /// Arms `command` for the next pan (its plan from `trial`).
+    mutating func arm(_ command: SceneCommand, plan: SceneTransitionPlan, isDefault: Bool = false) {
+        armed = Armed(command: command, plan: plan, isDefault: isDefault)
+    }
+
+    /// Starts `command` now: its start callbacks (and, not animated, its end callbacks, after
+    /// which the default gesture is armed). An animated one is then in flight until `end`.
+    mutating func start(_ command: SceneCommand) throws(SceneError) -> [LifecycleRecord] {
+        _ = try trial(command)  // the limit, before anything changes
+        let plan = try command.request.perform(on: &scene, animated: command.animated)
+        group += 1
+        armed = nil
+        var records = plan.startEvents.map { LifecycleRecord(group: group, action: plan.action.rawValue, event: $0) }
+        if command.animated {
+            flight = Flight(group: group, command: command, plan: plan)
+        } else {
+            records += plan.endEvents.map { LifecycleRecord(group: group, action: plan.action.rawValue, event: $0) }
+            armDefault()
+        }
+        return records
+    }
+
+    /// The armed operation begins (its pan began): the same request on the scene, unchanged
+    /// since it was armed, so it cannot be refused now; nil when nothing is armed.
+    mutating func beginArmed() -> [LifecycleRecord]? {
+        guard let armed, flight == nil else { return nil }
+        return try? start(armed.command)
+    }
+
+    /// The transition in flight ended: its end callbacks, and what the next pan drives — the
+    /// same interactive request after a cancel (pan again to try again), else the default.
+    mutating func end(completed: Bool) -> [LifecycleRecord] {
+        guard let flight else { return [] }
+        self.flight = nil
+        let records = scene.end(completed: completed).map {
+            LifecycleRecord(group: flight.group, action: flight.plan.action.rawValue, event: $0)
+        }
+        if !completed, flight.command.interactive, let plan = try? trial(flight.command) {
+            arm(flight.command, plan: plan)
+        } else {
+            armDefault()
+        }
+        return records
+    }
+
+    /// Arms the gesture the scene offers by itself: an edge-swipe pop of the top-most
+    /// navigation stack, else the dismissal of the top-most presented controller, else nothing.
+    mutating func armDefault() {
+        armed = nil
+        for request in [SceneRequest.pop(nil), .dismiss(nil)] {
+            let command = SceneCommand(request: request, animated: true, interactive: true)
+            if let plan = try? trial(command) {
+                arm(command, plan: plan, isDefault: true)
+                return
+            }
+        }
+    }
+
+    /// Drops what is armed (the engine could not be configured for it).
+    mutating func disarm() { armed = nil }
+}
