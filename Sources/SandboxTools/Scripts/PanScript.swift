@@ -21,6 +21,9 @@ public struct PanScript: Sendable {
         case cancel(pointer: Int)
         case play
         case wait(WaitCondition, timeoutMs: Double)
+        /// A scene message (`scene`, `present`, `dismiss`, `push`, `pop`): its fields, sent as
+        /// they are with their `type` (the server validates them).
+        case sceneMessage(type: String, json: String)
     }
 
     public enum WaitCondition: String, CaseIterable, Sendable {
@@ -38,6 +41,19 @@ public struct PanScript: Sendable {
         public var progress: Double?
         public var frames: ClosedRange<Int>?
         public var latencyP99Ms: Double?
+        /// Every lifecycle callback received, in order, as `LifecycleEvent.description` writes
+        /// them: `list.viewDidLoad`, `sheet.viewWillAppear(true)`, `sheet.completeTransition(false)`.
+        public var lifecycle: [String]?
+        /// Every error code received, in order (an empty list: none).
+        public var errors: [String]?
+        /// The final scene: the top-most controller, the presented ones in order, the stacks.
+        public var scene: SceneExpectation?
+    }
+
+    public struct SceneExpectation: Equatable, Sendable {
+        public var topMost: String?
+        public var presented: [String]?
+        public var stacks: [String: [String]]?
     }
 
     /// Steps at `hz` when a move does not say.
@@ -114,7 +130,8 @@ extension PanScript {
 
     // MARK: - Steps
 
-    private static let actions = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait"]
+    private static let sceneActions = ["scene", "present", "dismiss", "push", "pop"]
+    private static let actions = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait"] + sceneActions
 
     private static func parseStep(_ value: JSONValue) throws(ScriptError) -> Step {
         guard case .object(let step) = value else { throw ScriptError("a step is an object such as {\"down\": [100, 400]}") }
@@ -125,7 +142,7 @@ extension PanScript {
         let options: [String: Set<String>] = [
             "down": ["pointer"], "move": ["ms", "hz", "pointer"], "moveBy": ["ms", "hz", "pointer"],
             "samples": ["pointer"], "hold": [], "up": ["pointer"], "cancel": ["pointer"], "play": [],
-            "wait": ["timeoutMs"],
+            "wait": ["timeoutMs"], "scene": [], "present": [], "dismiss": [], "push": [], "pop": [],
         ]
         if let unknown = step.keys.sorted().first(where: { $0 != action && !options[action]!.contains($0) }) {
             throw ScriptError("'\(action)' takes no '\(unknown)'")
@@ -173,6 +190,12 @@ extension PanScript {
         case "play":
             guard step["play"] == .bool(true) else { throw ScriptError("write {\"play\": true}") }
             return .play
+        case _ where sceneActions.contains(action):
+            guard case .object(var fields)? = step[action], fields["type"] == nil else {
+                throw ScriptError("'\(action)' must be an object of the \(action) message's fields (without 'type')")
+            }
+            fields["type"] = .string(action)
+            return .sceneMessage(type: action, json: JSONValue.object(fields).jsonText)
         default:  // wait
             let names = WaitCondition.allCases.map(\.rawValue).joined(separator: ", ")
             guard let name = step["wait"]?.string, let condition = WaitCondition(rawValue: name) else {
@@ -186,9 +209,9 @@ extension PanScript {
 
     private static func parseExpectations(_ value: JSONValue) throws(ScriptError) -> Expectations {
         guard case .object(let object) = value else { throw ScriptError("must be an object") }
-        let known: Set = ["outcome", "progress", "frames", "latencyP99Ms"]
+        let known: Set = ["outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ScriptError("unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms)")
+            throw ScriptError("unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms, lifecycle, errors, scene)")
         }
         var expect = Expectations()
         if let outcome = object["outcome"], outcome != .null {
@@ -207,7 +230,33 @@ extension PanScript {
         }
         expect.latencyP99Ms = try optionalNumber(object, "latencyP99Ms")
         if let budget = expect.latencyP99Ms, budget <= 0 { throw ScriptError("'latencyP99Ms' must be > 0") }
+        expect.lifecycle = try optionalStrings(object, "lifecycle")
+        expect.errors = try optionalStrings(object, "errors")
+        if let scene = object["scene"] {
+            guard case .object(let fields) = scene else { throw ScriptError("'scene' must be an object") }
+            if let unknown = fields.keys.sorted().first(where: { !["topMost", "presented", "stacks"].contains($0) }) {
+                throw ScriptError("scene: unknown field '\(unknown)' (topMost, presented, stacks)")
+            }
+            var expectation = SceneExpectation()
+            expectation.topMost = try optionalString(fields, "topMost")
+            expectation.presented = try optionalStrings(fields, "presented")
+            if let stacks = fields["stacks"] {
+                guard case .object(let byNavigation) = stacks else { throw ScriptError("scene.stacks must map navigation ids to id lists") }
+                var out: [String: [String]] = [:]
+                for (navigation, _) in byNavigation { out[navigation] = try optionalStrings(byNavigation, navigation) }
+                expectation.stacks = out
+            }
+            expect.scene = expectation
+        }
         return expect
+    }
+
+    private static func optionalStrings(_ object: [String: JSONValue], _ key: String) throws(ScriptError) -> [String]? {
+        guard let value = object[key] else { return nil }
+        guard case .array(let items) = value else { throw ScriptError("'\(key)' must be an array of strings") }
+        let strings = items.compactMap(\.string)
+        guard strings.count == items.count else { throw ScriptError("'\(key)' must be an array of strings") }
+        return strings
     }
 
     // MARK: - Values

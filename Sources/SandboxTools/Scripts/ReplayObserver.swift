@@ -22,6 +22,14 @@ final class ReplayObserver {
     /// Pointer seqs sent and not yet acknowledged, with their send times (s).
     private var pending: [Int: Double] = [:]
     private var playsOutstanding = 0
+    /// Scene messages sent and not yet answered (by a `scene-state` or an error).
+    private var sceneOutstanding = 0
+    /// Every lifecycle callback, as `LifecycleEvent.description` writes it.
+    private(set) var lifecycle: [String] = []
+    /// Every error's code, in order.
+    private(set) var errorCodes: [String] = []
+    /// The latest `scene-state`.
+    private(set) var sceneState: JSONValue?
     private(set) var latency = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     private(set) var serverTime = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     /// Every frame's text, in order, when a trace is wanted.
@@ -41,10 +49,11 @@ final class ReplayObserver {
         if firstGrabSeq == nil, phase == "finishing" || phase == "cancelling" { firstGrabSeq = seq }
     }
     func sentPlay() { playsOutstanding += 1 }
+    func sentSceneMessage() { sceneOutstanding += 1 }
 
     /// Everything sent has been answered (a frame acknowledged each pointer, each play started
     /// or was refused), so the phase seen is the phase after the inputs.
-    var isSettled: Bool { pending.isEmpty && playsOutstanding == 0 }
+    var isSettled: Bool { pending.isEmpty && playsOutstanding == 0 && sceneOutstanding == 0 }
 
     func satisfies(_ condition: PanScript.WaitCondition) -> Bool {
         guard isSettled else { return false }
@@ -69,14 +78,34 @@ final class ReplayObserver {
             if event == "finished" { outcome = .finished }
             if event == "cancelled" { outcome = .cancelled }
             if event == "played" { playsOutstanding = max(playsOutstanding - 1, 0) }
+        case "lifecycle":
+            let controller = message["controller"]?.string ?? "?"
+            let callback = message["callback"]?.string ?? "?"
+            if let didComplete = message["didComplete"], case .bool(let value) = didComplete {
+                lifecycle.append("\(controller).\(callback)(\(value))")
+            } else if callback == "viewDidLoad" {
+                lifecycle.append("\(controller).viewDidLoad")
+            } else {
+                let animated = message["animated"] == .bool(true)
+                lifecycle.append("\(controller).\(callback)(\(animated))")
+            }
+        case "scene-state":
+            sceneState = message
+            sceneOutstanding = max(sceneOutstanding - 1, 0)
         case "configured":
             configured = true
             framesSinceConfigured = 0
         case "error":
             let code = message["code"]?.string ?? "?"
             errors.append("\(code): \(message["message"]?.string ?? "")")
-            if let seq = message["seq"]?.number { pending[Int(seq)] = nil }
-            if message["seq"] == nil, code == "busy", playsOutstanding > 0 { playsOutstanding -= 1 }
+            errorCodes.append(code)
+            if let seq = message["seq"]?.number {
+                pending[Int(seq)] = nil
+            } else if sceneOutstanding > 0 {
+                sceneOutstanding -= 1  // a refused scene message (or a refused play in a scene)
+            } else if playsOutstanding > 0, code == "busy" || code == "nothing-armed" {
+                playsOutstanding -= 1
+            }
         default:
             break
         }
@@ -97,6 +126,23 @@ final class ReplayObserver {
                 _ = serverTime.record(UInt64(max(sentAt - receivedAt, 0) * 1000))
             }
         }
+    }
+
+    /// The latest `scene-state` as the scene expectation reads it; nil without a scene.
+    var sceneSummary: PanScript.SceneExpectation? {
+        guard let state = sceneState, state["root"] != .null, state["root"] != nil else { return nil }
+        let presented: [String] = {
+            guard case .array(let items)? = state["presentations"] else { return [] }
+            return items.compactMap { $0["presented"]?.string }
+        }()
+        var stacks: [String: [String]] = [:]
+        if case .array(let items)? = state["navigationStacks"] {
+            for item in items {
+                guard let navigation = item["navigation"]?.string, case .array(let ids)? = item["stack"] else { continue }
+                stacks[navigation] = ids.compactMap(\.string)
+            }
+        }
+        return PanScript.SceneExpectation(topMost: state["topMost"]?.string, presented: presented, stacks: stacks)
     }
 
     /// Local replays time the engine in-process instead of a round trip.

@@ -70,6 +70,9 @@ struct ScriptPlayer {
         case .play:
             transport.observer.sentPlay()
             try transport.send(ClientMessages.play, atMs: now, seq: nil)
+        case let .sceneMessage(_, json):
+            transport.observer.sentSceneMessage()
+            try transport.send(json, atMs: now, seq: nil)
         case let .wait(condition, timeoutMs):
             now = try transport.wait(for: condition, fromMs: now, timeoutMs: timeoutMs)
             transport.observer.waitMet()

@@ -20,6 +20,12 @@ public struct ReplayReport: Sendable, JSONWritable {
     /// The first seq sent while a completion ran (a grab): timing-dependent from there on.
     public let firstGrabSeq: Int?
     public let errors: [String]
+    /// The error codes, in order.
+    public let errorCodes: [String]
+    /// Every lifecycle callback (`sheet.viewWillAppear(true)`), in order.
+    public let lifecycle: [String]
+    /// The final scene (nil without one).
+    public let scene: PanScript.SceneExpectation?
     public internal(set) var failures: [String]
     /// The frames as JSON lines, when asked for.
     public let traceLines: [String]
@@ -72,6 +78,8 @@ public struct ReplayReport: Sendable, JSONWritable {
         w.endArray()
         w.key("errors")
         w.strings(errors)
+        w.key("lifecycle")
+        w.strings(lifecycle)
         w.key("failures")
         w.strings(failures)
         w.endObject()
@@ -106,7 +114,8 @@ public enum ScriptRunner {
             serverTime: LatencySummary(observer.serverTime),
             samples: observer.samples.map { ReplayReport.Sample(seq: $0.seq, progress: $0.progress) },
             firstGrabSeq: observer.firstGrabSeq,
-            errors: observer.errors, failures: failures, traceLines: observer.trace)
+            errors: observer.errors, errorCodes: observer.errorCodes, lifecycle: observer.lifecycle,
+            scene: observer.sceneSummary, failures: failures, traceLines: observer.trace)
         report.failures += check(script.expect, against: report)
         return report
     }
@@ -125,6 +134,27 @@ public enum ScriptRunner {
         if let budget = expect.latencyP99Ms, let p99 = report.latency?.p99, p99 > budget {
             failures.append("latency: p99 \(LatencySummary.format(p99)) ms is over the budget of \(budget) ms")
         }
+        if let lifecycle = expect.lifecycle, lifecycle != report.lifecycle {
+            let index = zip(lifecycle, report.lifecycle).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(lifecycle.count, report.lifecycle.count)
+            let wanted = index < lifecycle.count ? lifecycle[index] : "(the end)"
+            let got = index < report.lifecycle.count ? report.lifecycle[index] : "(the end)"
+            failures.append("lifecycle: at \(index) expected \(wanted), got \(got) (\(report.lifecycle.count) callbacks)")
+        }
+        if let errors = expect.errors, errors != report.errorCodes {
+            failures.append("errors: expected \(errors), got \(report.errorCodes)")
+        }
+        if let scene = expect.scene {
+            let got = report.scene
+            if scene.topMost != nil, scene.topMost != got?.topMost {
+                failures.append("scene: expected top-most \(scene.topMost!), got \(got?.topMost ?? "no scene")")
+            }
+            if let presented = scene.presented, presented != got?.presented {
+                failures.append("scene: expected presented \(presented), got \(got?.presented ?? [])")
+            }
+            for (navigation, stack) in scene.stacks ?? [:] where got?.stacks?[navigation] != stack {
+                failures.append("scene: expected \(navigation)'s stack \(stack), got \(got?.stacks?[navigation] ?? [])")
+            }
+        }
         return failures
     }
 
@@ -141,6 +171,12 @@ public enum ScriptRunner {
         var out: [String] = []
         if local.outcome != remote.outcome {
             out.append("local and remote disagree on the outcome: \(local.outcome.rawValue) vs \(remote.outcome.rawValue)")
+        }
+        if local.lifecycle != remote.lifecycle {
+            out.append("local and remote disagree on the lifecycle: \(local.lifecycle.count) vs \(remote.lifecycle.count) callbacks")
+        }
+        if local.scene != remote.scene {
+            out.append("local and remote disagree on the final scene")
         }
         if local.finalProgress != remote.finalProgress {
             out.append("local and remote disagree on the final progress: \(local.finalProgress) vs \(remote.finalProgress)")
