@@ -55,6 +55,9 @@ public struct SessionHub {
         return sessions[id]?.encodedFrame(now: now, headroom: headroom)
     }
 
+    /// A session's whole state (tests compare it before and after a refusal).
+    func core(of session: String) -> SessionCore? { sessions[session]?.core }
+
     /// The engine of a session (for the replay's phase and progress).
     public func engine(of session: String) -> InteractiveTransition? { sessions[session]?.core.engine }
 

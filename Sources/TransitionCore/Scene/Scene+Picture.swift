@@ -4,7 +4,8 @@ extension Scene {
     /// The views that do not move during the transition in flight, bottom to top, at `progress`
     /// (0 = the picture before, 1 = the picture a finish commits), without `moving`'s views
     /// (a controller's own views and those of its group: a presented navigation controller
-    /// moves with its bar and child). With nothing in flight: `visibleLayers` without `moving`.
+    /// moves with its bar and child; a sheet's dimming view stays, fading). With nothing in
+    /// flight: `visibleLayers` without `moving`.
     ///
     /// Views in both pictures are interpolated (a presenter pushed back under a phone sheet
     /// comes forward as the sheet is dragged away); views only before stay until the commit,
@@ -33,7 +34,8 @@ extension Scene {
             layers.append(arriving)
         }
         guard let moving else { return layers }
-        return layers.filter { $0.controller != moving && $0.group != moving }
+        // A sheet's dimming view names the sheet but stays put: it fades (above) instead.
+        return layers.filter { $0.role == .dimming || ($0.controller != moving && $0.group != moving) }
     }
 }
 

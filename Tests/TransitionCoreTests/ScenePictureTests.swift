@@ -1,0 +1,55 @@
+import Testing
+
+@testable import TransitionCore
+
+/// `Scene.stillLayers`: what stands still while a transition plays, between the pictures.
+@Suite("Scene picture") struct ScenePictureTests {
+    static func sheetScene(device: SceneDevice) throws -> Scene {
+        var scene = try Scene(device: device, root: SceneController(id: "home"))
+        _ = try scene.present(.controller(SceneController(id: "sheet", presentationStyle: .pageSheet)), animated: false)
+        return scene
+    }
+
+    @Test func atRestItIsThePictureWithoutTheMovingController() throws {
+        let scene = try Self.sheetScene(device: .phone)
+        #expect(scene.stillLayers(moving: "sheet", progress: 0) == scene.visibleLayers.filter { $0.controller != "sheet" })
+        #expect(scene.stillLayers(moving: nil, progress: 0.7) == scene.visibleLayers)  // nothing in flight
+    }
+
+    @Test func aPhonePresenterComesForwardAsItsSheetIsDismissed() throws {
+        var scene = try Self.sheetScene(device: .phone)
+        let pushedBack = try #require(scene.visibleLayers.first { $0.controller == "home" })
+        #expect(pushedBack.scale == SceneDevice.phone.pushedBackScale)
+        _ = try scene.dismiss(animated: true)
+        func home(_ progress: Double) throws -> SceneLayer {
+            try #require(scene.stillLayers(moving: "sheet", progress: progress).first { $0.controller == "home" })
+        }
+        #expect(try home(0) == pushedBack)
+        #expect(try home(1).scale == 1 && home(1).frame == SceneDevice.phone.bounds)
+        let halfway = try home(0.5)
+        #expect(abs(halfway.scale - (pushedBack.scale + 1) / 2) < 1e-12)
+        #expect(halfway.frame.minY > 0 && halfway.frame.minY < pushedBack.frame.minY)
+        #expect(!scene.stillLayers(moving: "sheet", progress: 0.5).contains { $0.controller == "sheet" })
+    }
+
+    @Test func aTabletSheetsDimmingFadesInAsItIsPresented() throws {
+        var scene = try Scene(device: .tablet, root: SceneController(id: "home"))
+        _ = try scene.present(.controller(SceneController(id: "sheet", presentationStyle: .formSheet)), animated: true)
+        func dimming(_ progress: Double) -> SceneLayer? {
+            scene.stillLayers(moving: "sheet", progress: progress).first { $0.role == .dimming }
+        }
+        let full = try #require(scene.pendingLayers?.first { $0.role == .dimming })
+        #expect(dimming(0)?.opacity == 0)
+        #expect(abs((dimming(0.5)?.opacity ?? 0) - full.opacity / 2) < 1e-12)
+        #expect(dimming(1)?.opacity == full.opacity)
+    }
+
+    @Test func aFullScreenPresenterComesBackFromBeneathOnDismissal() throws {
+        var scene = try Scene(root: SceneController(id: "home"))
+        _ = try scene.present(.controller(SceneController(id: "cover")), animated: false)
+        #expect(!scene.visibleLayers.contains { $0.controller == "home" })
+        _ = try scene.dismiss(animated: true)
+        let still = scene.stillLayers(moving: "cover", progress: 0.3)
+        #expect(still.first?.controller == "home" && still.first?.opacity == 1)
+    }
+}
