@@ -17,13 +17,17 @@ def test_every_example_passes_both_ways_and_both_ways_agree(server):
     assert result.returncode == 0, result.stdout + result.stderr
     reports = json.loads(result.stdout)
     assert len(reports) == 2 * len(EXAMPLES)
-    kinds = {json.loads(p.read_text())["config"]["transition"] for p in EXAMPLES}
+    scripts = [json.loads(p.read_text()) for p in EXAMPLES]
+    kinds = {s["config"]["transition"] for s in scripts if "config" in s}
     assert kinds == {"pop", "reveal", "fade", "push", "cover-vertical", "flip-horizontal", "cross-dissolve", "partial-curl"}
-    for local, remote in zip(reports[::2], reports[1::2]):
+    assert sum(1 for s in scripts if any("scene" in step for step in s["steps"])) >= 4
+    for script, local, remote in zip(scripts, reports[::2], reports[1::2]):
         assert local["mode"] == "local" and remote["mode"] == server.url
         assert local["passed"] and remote["passed"], (local, remote)
         assert local["outcome"] == remote["outcome"] and local["progress"] == remote["progress"]
-        assert remote["latencyMs"]["count"] > 0 and remote["serverMs"]["p50"] <= remote["latencyMs"]["p50"]
+        assert local["lifecycle"] == remote["lifecycle"]
+        if any("down" in step for step in script["steps"]):
+            assert remote["latencyMs"]["count"] > 0 and remote["serverMs"]["p50"] <= remote["latencyMs"]["p50"]
 
 
 def test_the_local_replay_is_byte_identical_run_after_run(tmp_path):
