@@ -17,6 +17,7 @@
 
 import Foundation
 import SandboxSession
+import TransitionCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSession(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -124,6 +125,10 @@ struct Checks {
     var fps = Checks.defaults.fps
     /// The virtual time by which the running completion must have ended.
     var deadline: Double?
+    /// A scene is set: its operations run for their kind's own duration (at most reveal's 2 s),
+    /// not the configured one.
+    var sceneActive = false
+    var effectiveDuration: Double { sceneActive ? max(duration, TransitionKind.reveal.defaultDuration) : duration }
     /// The latest frame's `n`, `t` and `ack` (the first frame, sent on connecting, is 1 at 0).
     var lastFrame = 0
     var lastFrameTime = -Double.infinity
@@ -148,10 +153,12 @@ struct Checks {
             check(reply)
             if reply.hasPrefix(#"{"type":"configured""#) {
                 (duration, completionSpeed, fps) = Self.config(of: reply)
+            } else if reply.hasPrefix(#"{"type":"scene-state""#) {
+                sceneActive = !reply.hasPrefix(#"{"type":"scene-state","root":null"#)
             } else if reply.hasPrefix(#"{"type":"transition","event":"released""#) {
-                deadline = now + duration / completionSpeed + Limits.completionSlack
+                deadline = now + effectiveDuration / completionSpeed + Limits.completionSlack
             } else if reply.hasPrefix(#"{"type":"transition","event":"played""#) {
-                deadline = now + duration + Limits.completionSlack
+                deadline = now + effectiveDuration + Limits.completionSlack
             } else if reply.hasPrefix(#"{"type":"transition","event":"began""#) {
                 deadline = nil
             } else {
@@ -269,7 +276,7 @@ func fail(_ check: String, _ reason: @autoclosure () -> String, _ reply: @autocl
 /// parser), and on the way: `null` only where the protocol allows it (a non-finite number is
 /// written as null), `progress` and `opacity` within 0…1, and a frame's `n`, `t`, `sent`, `ack`.
 struct Scan {
-    enum Kind { case frame, error, transition, config, other }
+    enum Kind { case frame, error, transition, config, sceneState, other }
     struct Bad: Error {
         let check: String
         let reason: String
@@ -292,6 +299,7 @@ struct Scan {
         if bytes.starts(with: #"{"type":"transition""#.utf8) { return .transition }
         if bytes.starts(with: #"{"type":"welcome""#.utf8) || bytes.starts(with: #"{"type":"configured""#.utf8)
             || bytes.starts(with: #"{"type":"joined""#.utf8) { return .config }
+        if bytes.starts(with: #"{"type":"scene-state""#.utf8) { return .sceneState }
         return .other
     }
 
@@ -430,7 +438,9 @@ struct Scan {
     private mutating func null(_ key: Range<Int>?) throws(Bad) {
         let allowed: Bool
         switch kind {
-        case .frame: allowed = depth == 1 && (keyIs(key, "ack") || keyIs(key, "received"))
+        case .frame:
+            allowed = depth == 1 && (keyIs(key, "ack") || keyIs(key, "received")) || depth == 2 && keyIs(key, "transition")
+        case .sceneState: allowed = depth == 1 && (keyIs(key, "inFlight") || keyIs(key, "armed") || keyIs(key, "root"))
         case .config: allowed = keyIs(key, "flingVelocity")
         default: allowed = false
         }

@@ -86,6 +86,10 @@ def script_lines(script, hz_scale=1.0):
             pointer("up" if "up" in step else "cancel", *positions.pop(pid), pid, now)
         elif "play" in step:
             lines.add(now, compact({"type": "play"}))
+        elif any(k in step for k in ("scene", "present", "dismiss", "push", "pop")):
+            kind = next(k for k in ("scene", "present", "dismiss", "push", "pop") if k in step)
+            lines.add(now, compact({"type": kind, **step[kind]}))
+            completion = max(completion, 2.0)  # a scene operation runs its kind's own duration
         elif "wait" in step:
             # Events that follow their message at once take no time; the end of a completion
             # takes at most its duration (the harness runs the last one to rest anyway).
