@@ -8,11 +8,17 @@ import { PointerInput } from "./input.js";
 import { LatencyMeter } from "./latency.js";
 import { Recorder } from "./recorder.js";
 import { Renderer } from "./renderer.js";
+import { SCENE_ERRORS, SceneModel } from "./scene.js";
+import { SceneCards, controllerColour } from "./sceneCards.js";
+import { ScenePanel } from "./scenePanel.js";
 import { HERBS, cardFrame } from "./screens.js";
 import { SettingsForm } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 const RESTING = new Set(["idle", "finished", "cancelled"]);
+const HINT = "Drag across the screen to drive the transition; release to finish or cancel. Tap to play it.";
+const VIEWER_HINT = "Watching another session: its driver moves it.";
+const SCENE_HINT = "A scene: a drag drives what the scene panel calls the next pan (a present's dismissal, an edge-swipe pop…).";
 
 const state = {
   session: null,
@@ -40,6 +46,12 @@ const recorder = new Recorder();
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
 const connection = new Connection(wsURL, { onOpen, onMessage, onState });
 const settings = new SettingsForm($("settings"), (patch, field) => configure(patch, field));
+const sceneModel = new SceneModel();
+const sceneCards = new SceneCards(sceneModel);
+const scenePanel = new ScenePanel(document, sceneModel, {
+  send: (message) => request("scene", null, message),
+  enabled: () => state.role === "driver" && connection.isOpen,
+});
 let cssScale = 1;
 let sceneVersion = 0;
 
@@ -116,12 +128,13 @@ function onMessage(message) {
       state.session = message.session;
       state.role = "driver";
       state.logo = message.shapes?.logo ?? null;
+      sceneModel.reset();  // a new session has no scene
       applyConfig(message.config);
       input.reset();
       $("session-id").textContent = message.session;
       $("own-session").hidden = true;
       $("watch-state").textContent = "";
-      $("hint").textContent = "Drag across the screen to drive the transition; release to finish or cancel. Tap to play it.";
+      $("hint").textContent = HINT;
       if (state.restore) {
         // A reconnect made a fresh session: bring back the settings the page had.
         const { restore } = state;
@@ -139,11 +152,12 @@ function onMessage(message) {
       settle("join");
       state.role = "viewer";
       state.session = message.session;
+      sceneModel.reset();  // the watched session's scene-state follows, if it has a scene
       applyConfig(message.config);
       $("session-id").textContent = `${message.session} (watching)`;
       $("own-session").hidden = false;
       $("watch-state").textContent = `Watching session ${message.session}: its frames, live.`;
-      $("hint").textContent = "Watching another session: its driver moves it.";
+      $("hint").textContent = VIEWER_HINT;
       break;
     case "frame":
       state.frame = message;
@@ -154,6 +168,12 @@ function onMessage(message) {
       break;
     case "transition":
       onTransition(message);
+      break;
+    case "scene-state":
+      onSceneState(message);
+      break;
+    case "lifecycle":
+      sceneModel.applyLifecycle(message);
       break;
     case "error":
       onError(message);
@@ -176,11 +196,28 @@ function onTransition(event) {
   if (event.event === "finished" || event.event === "cancelled") state.outcomes.push(event.event);
   const script = recorder.event(event);
   if (script) recordingDone(script);
-  if (event.event === "finished" && state.role === "driver" && settings.autoReverse) {
-    // The next drag goes back: present ↔ dismiss (push ↔ pop for reveal and push).
+  if (event.event === "finished" && state.role === "driver" && settings.autoReverse && !sceneModel.active) {
+    // The next drag goes back: present ↔ dismiss (push ↔ pop for reveal and push). Not in a
+    // scene: there the server decides what the next pan drives (the dismissal, a pop).
     const operation = state.config.operation === "present" ? "dismiss" : "present";
     configure({ operation }, "operation");
   }
+}
+
+function onSceneState(message) {
+  if (settle("scene")) scenePanel.clearError();
+  const wasActive = sceneModel.active;
+  const before = screenSize().join();
+  sceneModel.applyState(message);
+  if (sceneModel.active !== wasActive) {
+    $("hint").textContent = sceneModel.active ? SCENE_HINT : state.role === "viewer" ? VIEWER_HINT : HINT;
+    if (sceneModel.active && (recorder.state === "armed" || recorder.state === "recording")) {
+      recorder.cancel();
+      showRecordState("Recording stopped: a scene started (scene scripts are written by hand, docs/SCRIPTS.md).");
+    }
+  }
+  if (screenSize().join() !== before) layout();
+  sceneVersion += 1;  // titles and styles the cards show may have changed
 }
 
 function onError(error) {
@@ -191,6 +228,12 @@ function onError(error) {
   const entry = settle(null, true);
   if (entry?.kind === "join") {
     $("watch-state").textContent = error.message;
+    return;
+  }
+  // A scene request's refusal, or one only a scene message can cause (when an unsolicited
+  // scene-state settled the request first), goes to the scene panel.
+  if (entry?.kind === "scene" || SCENE_ERRORS.has(error.code) || (entry?.kind === "play" && sceneModel.active)) {
+    scenePanel.showError(`${error.code}: ${error.message}`);
     return;
   }
   settings.showError(error.field ?? entry?.field ?? "*", error.message);
@@ -218,7 +261,9 @@ function atRest() {
 }
 
 function onTap(x, y) {
-  if (state.role !== "driver" || !atRest()) return;
+  // In a scene a tap plays nothing (as a tap on an app's screen presents nothing): the panel's
+  // buttons do, and "Play armed" plays what the next pan would drive.
+  if (state.role !== "driver" || !atRest() || sceneModel.active) return;
   const { transition, operation } = state.config;
   if (transition === "pop" && operation === "present") {
     const [w] = state.container;
@@ -250,7 +295,7 @@ function scrollStrip(step) {
 }
 
 screen.addEventListener("wheel", (event) => {
-  if (state.config?.transition !== "pop" || state.config.operation !== "present" || !atRest()) return;
+  if (sceneModel.active || state.config?.transition !== "pop" || state.config.operation !== "present" || !atRest()) return;
   event.preventDefault();
   scrollStrip(Math.sign(event.deltaY || event.deltaX));
 }, { passive: false });
@@ -268,15 +313,21 @@ const input = new PointerInput(screen, toContainer, {
   enabled: () => state.role === "driver" && connection.isOpen,
 });
 
+/** What the canvas shows: the scene's device, else the session's container. */
+function screenSize() {
+  return sceneModel.active ? sceneModel.state.size : state.container;
+}
+
 function layout() {
-  const [w, h] = state.container;
+  const size = screenSize();
+  const [w, h] = size;
   const stage = screen.parentElement.getBoundingClientRect();
   const narrow = window.innerWidth <= 760;
   const availableHeight = narrow ? Infinity : window.innerHeight - stage.top - 70;
   const scale = Math.max(Math.min((stage.width - 16) / w, availableHeight / h), 0.25);
   const dpr = window.devicePixelRatio || 1;
   cssScale = scale;
-  renderer.resize(state.container, scale, dpr);
+  renderer.resize(size, scale, dpr);
   state.drawnFrame = null;
 }
 window.addEventListener("resize", layout);
@@ -288,6 +339,7 @@ function render(now) {
   if (state.frame !== state.drawnFrame || drawnScene !== sceneVersion) {
     const scene = {
       kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
+      cards: sceneCards,
     };
     renderer.draw(state.frame, scene);
     state.drawnFrame = state.frame;
@@ -295,6 +347,7 @@ function render(now) {
     hud.showFrame();
   }
   hud.drawPlot(window.devicePixelRatio || 1);
+  scenePanel.update();
   if (now - lastPanels > 250) {
     lastPanels = now;
     showLatency(now);
@@ -337,6 +390,10 @@ recordButton.addEventListener("click", () => {
     return;
   }
   if (!state.config || state.role !== "driver") return;
+  if (sceneModel.active) {
+    showRecordState("A scene's gestures are not recorded: scene scripts are written by hand (docs/SCRIPTS.md).");
+    return;
+  }
   download.hidden = true;
   recorder.arm(state.config);
   showRecordState();
@@ -379,6 +436,11 @@ window.sandbox = {
   get latency() { return latency.summary(); },
   get recording() { return recorder.script; },
   get selected() { return state.selected; },
+  get scene() { return sceneModel.state; },
+  get lifecycle() { return sceneModel.lifecycle; },
+  get frameScene() { return state.frame?.scene ?? null; },
+  get screenSize() { return [...screenSize()]; },
+  controllerColour(id) { return controllerColour(id); },
   containerToClient(x, y) {
     const rect = screen.getBoundingClientRect();
     return [rect.left + x * cssScale, rect.top + y * cssScale];

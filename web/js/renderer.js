@@ -2,6 +2,8 @@
 // centred on the origin, the affine `transform` about that centre, moved to `center`; the corner
 // radius in the layer's own units; opacity; an optional mask layer; higher `z` on top. 3-D
 // layers are drawn through their `transform3d`, so a flip has real perspective.
+// A scene frame (one that carries `scene`) draws the scene's still views first, then the
+// animator's layers in the transition's container, its `from`/`to` as controller cards.
 
 import { drawContent, logoPath } from "./screens.js";
 
@@ -34,6 +36,7 @@ export class Renderer {
     this.ctx = canvas.getContext("2d");
     this.scale = 1;  // device pixels per container point
     this.offscreen = new Map();  // layer id → canvas, for 3-D layers
+    this.origin = [0, 0];  // the animator's container in the screen (a scene's transition)
   }
 
   /** Sizes the backing store for `devicePixelRatio`; `cssScale` is CSS px per point. */
@@ -52,13 +55,50 @@ export class Renderer {
     ctx.globalAlpha = 1;
     ctx.fillStyle = "#000";
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    this.origin = [0, 0];
     if (!frame) return;
+    const transition = frame.scene ? this.drawScene(frame.scene, scene) : null;
+    if (transition && (transition.action === "push" || transition.action === "pop")) {
+      // A navigation controller's content slides under its bar, never over it: clip to the
+      // container (below the bar), which the still bar was drawn around.
+      const [x, y, w, h] = transition.container;
+      ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x, y, w, h);
+      ctx.clip();
+      this.drawLayers(frame, scene);
+      ctx.restore();
+      return;
+    }
+    this.drawLayers(frame, scene);
+  }
+
+  /**
+   * The scene's still views (device points, bottom to top), and where the animator's layers go:
+   * their container's origin. Returns the transition, or null when nothing is armed or running.
+   */
+  drawScene(sceneFrame, scene) {
+    const ctx = this.ctx;
+    ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+    if (scene.cards) {
+      for (const layer of sceneFrame.layers ?? []) scene.cards.drawStill(ctx, layer);
+    }
+    const transition = sceneFrame.transition ?? null;
+    if (transition?.container) this.origin = [transition.container[0], transition.container[1]];
+    return transition;
+  }
+
+  drawLayers(frame, scene) {
+    const ctx = this.ctx;
     const byId = new Map(frame.layers.map((layer) => [layer.id, layer]));
     const ordered = frame.layers
       .map((layer, index) => ({ layer, index }))
       .sort((a, b) => a.layer.z - b.layer.z || a.index - b.index);
-    for (const { layer } of ordered) {
+    for (const entry of ordered) {
+      let { layer } = entry;
       if (layer.content === "mask" || !(layer.opacity > 0)) continue;
+      if (layer.controller && scene.cards) layer = { ...layer, cornerRadius: scene.cards.cornerRadius(layer) };
       ctx.save();
       ctx.globalAlpha = Math.min(layer.opacity, 1);
       const mask = layer.mask ? byId.get(layer.mask) : null;
@@ -77,7 +117,7 @@ export class Renderer {
     const [a, b, c, d, tx, ty] = layer.transform;
     const [w, h] = layer.bounds;
     this.ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
-    this.ctx.translate(layer.center[0], layer.center[1]);
+    this.ctx.translate(this.origin[0] + layer.center[0], this.origin[1] + layer.center[1]);
     this.ctx.transform(a, b, c, d, tx, ty);
     this.ctx.translate(-w / 2, -h / 2);
   }
@@ -96,7 +136,13 @@ export class Renderer {
     this.applyLayerTransform(layer);
     const [w, h] = layer.bounds;
     if (layer.cornerRadius > 0) this.ctx.clip(this.shapePath(layer, scene));
-    drawContent(this.ctx, layer.content, w, h, scene);
+    this.drawLayerContent(this.ctx, layer, w, h, scene);
+  }
+
+  /** A scene's moving controller is drawn as its card; everything else as the demo screens. */
+  drawLayerContent(ctx, layer, w, h, scene) {
+    if (layer.controller && scene.cards) scene.cards.drawController(ctx, layer.controller, w, h, this.origin[1] === 0);
+    else drawContent(ctx, layer.content, w, h, scene);
   }
 
   /**
@@ -119,7 +165,7 @@ export class Renderer {
     const off = surface.getContext("2d");
     off.setTransform(q, 0, 0, q, 0, 0);
     if (layer.cornerRadius > 0) off.clip(this.shapePath(layer, scene));
-    drawContent(off, layer.content, w, h, scene);
+    this.drawLayerContent(off, layer, w, h, scene);
 
     const ctx = this.ctx;
     for (let i = 0; i < STRIPS; i += 1) {
@@ -127,6 +173,7 @@ export class Renderer {
       const x1 = -w / 2 + (w * (i + 1)) / STRIPS;
       ctx.save();
       ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+      ctx.translate(this.origin[0], this.origin[1]);
       // The strip's affine stand-in for the projection, fitted at its centre: a vertical line
       // maps exactly (the depth of a rotation about the vertical axis varies with x only), so
       // the error is a quarter of the height change across the strip, split evenly at its edges.

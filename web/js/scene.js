@@ -1,0 +1,195 @@
+// The page's view of a scene session (docs/PROTOCOL.md, "The scene"): the latest `scene-state`,
+// the lifecycle log grouped per transition, what the page knows about each controller (titles,
+// stacks, styles) and the messages the scene panel sends. No DOM here: scenePanel.js shows it,
+// sceneCards.js draws it.
+
+export const DEVICES = ["phone", "tablet"];
+export const PRESENTATION_STYLES = ["fullScreen", "pageSheet", "formSheet", "currentContext", "overFullScreen", "overCurrentContext"];
+export const TRANSITION_KINDS = ["cover-vertical", "flip-horizontal", "cross-dissolve", "partial-curl", "fade", "pop", "reveal", "push"];
+export const SHEET_STYLES = new Set(["pageSheet", "formSheet"]);
+/** Error codes only scene messages cause (docs/PROTOCOL.md, "Errors of the scene"). */
+export const SCENE_ERRORS = new Set([
+  "already-presenting", "already-presented", "nothing-presented", "not-in-navigation", "cannot-pop-root",
+  "unknown-controller", "not-in-window", "covered", "invalid-scene", "uncaught-exception", "no-scene", "nothing-armed",
+]);
+
+/** Groups (transitions) the log keeps: older ones are dropped so a long session stays small. */
+export const LOG_GROUPS = 50;
+/** Callbacks kept per group: a group names at most 64 controllers, a few callbacks each. */
+export const GROUP_ENTRIES = 512;
+/** Controllers the page remembers per scene; the server allows 64 instances per scene. */
+const KNOWN_LIMIT = 256;
+
+/**
+ * The demo hierarchy a new scene starts with: a navigation controller, so push and pop work
+ * at once, with one child; everything else is presented or pushed from the panel.
+ */
+export function demoRoot() {
+  return { id: "nav", title: "Demo", kind: "navigation", stack: [{ id: "list", title: "List" }] };
+}
+
+/** `inbox.viewWillAppear(true)`, `inbox.completeTransition(false)`: one log line. */
+export function lifecycleLine(message) {
+  const argument = message.callback === "completeTransition" ? message.didComplete : message.animated;
+  return `${message.controller}.${message.callback}(${argument})`;
+}
+
+export class SceneModel {
+  constructor() {
+    this.state = null;       // the latest scene-state with a root; null outside scene mode
+    this.groups = [];        // [{group, action, entries: [message], dropped, closed}] oldest first
+    this.revision = 0;       // +1 per change, so the panel redraws only when something changed
+    this.known = new Map();  // controller id → {title, stack, style}, from the tree and our requests
+    this.counter = 1;        // the last number handed out for `vcN`
+  }
+
+  get active() {
+    return this.state !== null;
+  }
+
+  /** A new connection (or a new session to watch) starts without a scene. */
+  reset() {
+    this.state = null;
+    this.groups = [];
+    this.known.clear();
+    this.counter = 1;
+    this.revision += 1;
+  }
+
+  /** `scene-state`: `root: null` means the session left scene mode. */
+  applyState(message) {
+    // A scene-state with nothing in flight ends the transition whose callbacks came before it.
+    // Group numbers start at 1 again in a new scene, so "the number changed" alone would merge
+    // a restarted scene's launch into the old one's.
+    const last = this.groups[this.groups.length - 1];
+    if (last && !message.inFlight) last.closed = true;
+    if (message.root === null || message.root === undefined) {
+      this.state = null;
+      this.known.clear();
+    } else {
+      if (this.state === null) {
+        // A new scene: its ids start over (our own request's tree is learnt again just below).
+        this.known.clear();
+        this.counter = 1;
+      }
+      this.state = message;
+      this.learnTree(message.root);
+      for (const presentation of message.presentations ?? []) {
+        this.learn(presentation.presented, { style: presentation.style });
+      }
+    }
+    this.revision += 1;
+  }
+
+  /** `lifecycle`: appended to its group; a new group opens when the number changes or the last ended. */
+  applyLifecycle(message) {
+    let last = this.groups[this.groups.length - 1];
+    if (!last || last.closed || last.group !== message.group) {
+      last = { group: message.group, action: message.action, entries: [], dropped: 0, closed: false };
+      this.groups.push(last);
+      if (this.groups.length > LOG_GROUPS) this.groups.splice(0, this.groups.length - LOG_GROUPS);
+    }
+    if (last.entries.length < GROUP_ENTRIES) last.entries.push(message);
+    else last.dropped += 1;
+    this.revision += 1;
+  }
+
+  /** Every lifecycle message still in the log, in order (for tests and the console). */
+  get lifecycle() {
+    return this.groups.flatMap((group) => group.entries);
+  }
+
+  // MARK: - What the page knows about controllers
+
+  learn(id, facts) {
+    if (!this.known.has(id) && this.known.size >= KNOWN_LIMIT) return;
+    this.known.set(id, { ...this.known.get(id), ...facts });
+  }
+
+  /** A controller object as sent or as the tree shows it: its title, stack and style. */
+  learnTree(controller) {
+    const stack = controller.kind === "navigation" && Array.isArray(controller.stack) ? controller.stack : null;
+    this.learn(controller.id, {
+      title: controller.title ?? controller.id,
+      stack: stack ? stack.map((child) => child.id) : null,
+    });
+    for (const child of stack ?? []) this.learnTree(child);
+  }
+
+  title(id) {
+    return this.known.get(id)?.title ?? id;
+  }
+
+  /** A navigation controller's stack, bottom to top: the scene's own report wins. */
+  stack(id) {
+    const reported = this.state?.navigationStacks?.find((entry) => entry.navigation === id);
+    return reported ? reported.stack : this.known.get(id)?.stack ?? null;
+  }
+
+  /**
+   * The presentation style a controller is (or is being) presented with: the scene's report,
+   * else what this page asked for. A viewer that did not see the request knows it once the
+   * present ends.
+   */
+  styleOf(id) {
+    const presented = this.state?.presentations?.find((entry) => entry.presented === id);
+    const known = this.known.get(id);
+    return presented?.style ?? known?.style ?? null;
+  }
+
+  isSheet(id) {
+    return SHEET_STYLES.has(this.styleOf(id));
+  }
+
+  /** Every controller id the scene has mentioned (the tree, stacks, presentations). */
+  ids() {
+    const ids = new Set(this.known.keys());
+    for (const entry of this.state?.navigationStacks ?? []) entry.stack.forEach((id) => ids.add(id));
+    for (const entry of this.state?.presentations ?? []) ids.add(entry.presented);
+    return ids;
+  }
+
+  /** The next `vcN` no controller of this scene uses. */
+  nextId() {
+    const taken = this.ids();
+    do this.counter += 1; while (taken.has(`vc${this.counter}`));
+    return `vc${this.counter}`;
+  }
+
+  // MARK: - Messages
+
+  sceneMessage(device, interruptible) {
+    const root = demoRoot();
+    this.learnTree(root);
+    return { type: "scene", device, interruptible, root };
+  }
+
+  /**
+   * `present` with a new controller: a plain `vcN`, or a navigation controller `vcN` holding a
+   * new `vcM` (so push and pop work inside the presentation too).
+   */
+  presentMessage({ style, transition, from, navigation, definesContext, animated, interactive }) {
+    const id = this.nextId();
+    let controller = { id, presentationStyle: style };
+    if (definesContext) controller.definesPresentationContext = true;
+    if (navigation) {
+      const child = this.nextId();
+      controller = { ...controller, kind: "navigation", stack: [{ id: child }] };
+    }
+    this.learnTree(controller);
+    this.learn(id, { style });
+    const message = { type: "present", controller, style, animated, interactive };
+    if (transition) message.transition = transition;
+    if (from) message.from = from;
+    return message;
+  }
+
+  pushMessage({ transition, definesContext, animated, interactive }) {
+    const controller = { id: this.nextId() };
+    if (definesContext) controller.definesPresentationContext = true;
+    this.learnTree(controller);
+    const message = { type: "push", controller, animated, interactive };
+    if (transition) message.transition = transition;
+    return message;
+  }
+}
