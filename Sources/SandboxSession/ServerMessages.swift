@@ -147,15 +147,17 @@ public enum ServerMessages {
         w.key("velocity"); w.pair(frame.velocity.x, frame.velocity.y)
         w.key("layers")
         w.beginArray()
-        if let scene = session.scene {
-            writeSceneLayers(frame, scene, to: &w)
+        // A scene's pictures are composed once per frame (frames are encoded once per number).
+        let picture = session.scene?.scene.picture
+        if let scene = session.scene, let picture {
+            writeSceneLayers(frame, scene, picture, to: &w)
         } else {
             for layer in frame.layers { write(layer, to: &w) }
         }
         w.endArray()
-        if let scene = session.scene {
+        if let scene = session.scene, let picture {
             w.key("scene")
-            writeScene(scene, progress: frame.progress, to: &w)
+            writeScene(scene, picture, progress: frame.progress, to: &w)
         }
         w.endObject()
         return w.finish()
@@ -164,21 +166,26 @@ public enum ServerMessages {
     /// The animator's layers in a scene: the moving side (`to` presenting, `from` dismissing)
     /// as its controller, and the layers that belong to the effect (masks, logo, thumbnail,
     /// curl); the other side is in `scene.layers`, drawn from the scene's picture.
-    private static func writeSceneLayers(_ frame: Frame, _ scene: SceneSession, to w: inout JSONWriter) {
+    private static func writeSceneLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture, to w: inout JSONWriter) {
         guard let plan = scene.plan else { return }
         let still: LayerID = plan.operation == .present ? .from : .to
+        let moving = plan.operation == .present ? plan.to : plan.from
+        let radius = picture.cornerRadius(of: moving)
         for layer in frame.layers where layer.id != still {
             let controller = layer.id == .from ? plan.from : layer.id == .to ? plan.to : nil
+            var layer = layer
+            // A sheet keeps its card's rounded corners while it moves (the animators' own are 0).
+            if controller == moving { layer.cornerRadius = max(layer.cornerRadius, radius) }
             write(layer, controller: controller, to: &w)
         }
     }
 
-    private static func writeScene(_ scene: SceneSession, progress: Double, to w: inout JSONWriter) {
+    private static func writeScene(_ scene: SceneSession, _ picture: ScenePicture, progress: Double, to w: inout JSONWriter) {
         w.beginObject()
         w.key("layers")
         w.beginArray()
         let running = scene.flight != nil
-        for layer in scene.scene.stillLayers(moving: scene.moving, progress: running ? progress : 0) {
+        for layer in picture.stillLayers(moving: scene.moving, progress: running ? progress : 0) {
             write(layer, to: &w)
         }
         w.endArray()

@@ -151,7 +151,8 @@ struct SessionCore {
 
     /// What the engine's events mean for the scene: a pan that begins starts the armed
     /// operation; a finish or cancel ends the one in flight and arms the next.
-    private mutating func sceneFollows(_ reaction: inout SessionReaction) {
+    /// `pointer`: the pointer whose event this reaction answers, if any.
+    private mutating func sceneFollows(_ reaction: inout SessionReaction, pointer: Int? = nil) {
         guard scene != nil else { return }
         for event in reaction.events {
             switch event {
@@ -164,7 +165,11 @@ struct SessionCore {
                 guard scene!.flight != nil else { continue }
                 reaction.lifecycle += scene!.end(completed: event == .finished)
                 reaction.sceneChanged = true
+                // A pointer that came down as the completion ended (the event brought it to its
+                // end) is the old engine's: held, so its moves and lift are not refused.
+                let wasDown = engine.isPointerDown
                 resetEngine()
+                if wasDown, let pointer { heldPointers.insert(pointer) }
                 lastOutcome = event == .finished ? .finished : .cancelled
             default:
                 continue
@@ -239,7 +244,7 @@ struct SessionCore {
         clockOffset = offset  // only once the event is accepted: a refused one changes nothing
         ack = message.seq
         ackReceived = received * 1000
-        sceneFollows(&reaction)
+        sceneFollows(&reaction, pointer: message.pointerID)
         return counted(reaction)
     }
 
@@ -247,6 +252,7 @@ struct SessionCore {
     /// In a scene: the armed operation, played (a tap on the button that presents).
     mutating func play(at now: Double) throws(WireError) -> SessionReaction {
         if let scene {
+            try checkAtRest("play it")
             guard let armed = scene.armed else {
                 throw WireError(.nothingArmed, "nothing to play: the scene has no operation armed (present, dismiss, push or pop first)")
             }

@@ -116,10 +116,12 @@ public struct SessionHub {
             apply(reaction, to: id, into: &actions)
         case .scene(let setup):
             let id = try drivenSession(connection)
+            try spendSceneMessage(connection, at: now)
             let reaction = try sessions[id]!.core.setUpScene(setup)
             apply(reaction, to: id, into: &actions)
         case .sceneCommand(let command):
             let id = try drivenSession(connection)
+            try spendSceneMessage(connection, at: now)
             let reaction = try sessions[id]!.core.run(command, at: now)
             apply(reaction, to: id, into: &actions)
         case .pointer(let pointer):
@@ -154,6 +156,26 @@ public struct SessionHub {
         } else {
             throw WireError(.unknownSession, "no session \(WireError.quoted(id))")
         }
+    }
+
+    /// Scene messages a connection may send a second, sustained, and in a burst. Each costs
+    /// up to about a millisecond (a scene of 32 controllers composed several times), where a
+    /// pointer costs microseconds: the transport's 2,000 messages a second would let one
+    /// connection hold a core. A person clicks a few a second; a script sends a handful at once.
+    static let sceneMessagesPerSecond = 20.0
+    static let sceneMessageBurst = 40.0
+
+    private mutating func spendSceneMessage(_ connection: ConnectionID, at now: Double) throws(WireError) {
+        guard var state = connections[connection] else { return }
+        let elapsed = max(now - (state.sceneRefilled ?? now), 0)
+        state.sceneTokens = min(state.sceneTokens + elapsed * Self.sceneMessagesPerSecond, Self.sceneMessageBurst)
+        state.sceneRefilled = now
+        guard state.sceneTokens >= 1 else {
+            connections[connection] = state
+            throw WireError(.sceneRateLimited, "at most \(Int(Self.sceneMessagesPerSecond)) scene messages a second (bursts of \(Int(Self.sceneMessageBurst))); nothing changed")
+        }
+        state.sceneTokens -= 1
+        connections[connection] = state
     }
 
     private func drivenSession(_ connection: ConnectionID) throws(WireError) -> String {
@@ -212,6 +234,12 @@ public struct SessionHub {
         // quadratic per tick); the sessions that came to rest leave it afterwards.
         var rested: [String] = []
         for id in ids {
+            // Every set member is a live session listed under this rate (`apply`, `leave`);
+            // checked anyway, so a slip costs a skipped tick, not the process.
+            guard sessions[id] != nil else {
+                rested.append(id)
+                continue
+            }
             let reaction = sessions[id]!.core.tick(at: now)
             send(reaction, of: id, into: &actions)
             if !sessions[id]!.core.engine.phase.isAnimating { rested.append(id) }
@@ -227,9 +255,13 @@ public struct SessionHub {
         send(reaction, of: id, into: &actions)
         // A session leaves its display link only at a tick that finds it at rest (or when it
         // ends), as CADisplayLink-driven code would: a grab and release between two ticks keeps
-        // the link's schedule.
+        // the link's schedule. A session still listed under another rate (configured to a new
+        // fps after resting between two ticks) leaves that one first: it is always listed
+        // under at most one rate, the one `ticking` names.
         let fps = sessions[id]!.core.settings.fps
+        if let listed = sessions[id]!.ticking, listed != fps { stopAnimating(id, fps: listed, into: &actions) }
         if sessions[id]!.core.engine.phase.isAnimating {
+            sessions[id]!.ticking = fps
             if animating[fps, default: []].insert(id).inserted, animating[fps]!.count == 1 {
                 actions.append(.startTicking(fps: fps))
             }
@@ -255,6 +287,7 @@ public struct SessionHub {
     }
 
     private mutating func stopAnimating(_ id: String, fps: Int, into actions: inout [SessionAction]) {
+        if sessions[id]?.ticking == fps { sessions[id]?.ticking = nil }
         guard animating[fps]?.remove(id) != nil else { return }
         if animating[fps]!.isEmpty {
             animating[fps] = nil
@@ -268,8 +301,10 @@ public struct SessionHub {
         connections[connection]?.role = .idle
         switch role {
         case .driver(let id):
-            guard let session = sessions.removeValue(forKey: id) else { return }
-            stopAnimating(id, fps: session.core.settings.fps, into: &actions)
+            guard let session = sessions[id] else { return }
+            // The rate it is listed under, which may not be its current one (see `apply`).
+            if let listed = session.ticking { stopAnimating(id, fps: listed, into: &actions) }
+            sessions[id] = nil
             actions.append(.unregister(session: id))
             for viewer in session.viewers {
                 if remoteViewers.removeValue(forKey: viewer) == nil { connections[viewer]?.role = .idle }
@@ -296,6 +331,9 @@ private struct ConnectionState {
     }
     var role: Role
     var lastSeq: Int?
+    /// The scene-message bucket (`SessionHub.spendSceneMessage`).
+    var sceneTokens = SessionHub.sceneMessageBurst
+    var sceneRefilled: Double?
 }
 
 /// One session: the engine and its state (`SessionCore`), who drives and who watches, and its
@@ -304,6 +342,8 @@ private struct HubSession {
     var core: SessionCore
     var driver: ConnectionID
     var viewers: [ConnectionID] = []
+    /// The display-link rate this session is listed under in `SessionHub.animating`, if any.
+    var ticking: Int?
     private var encoded: (number: Int, message: EncodedMessage)?
 
     init(core: SessionCore, driver: ConnectionID) {

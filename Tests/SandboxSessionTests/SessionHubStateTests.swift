@@ -213,4 +213,26 @@ import TransitionCore
         ])
         #expect(hub.sessionCount == 1)
     }
+
+    /// Found by the hostile review: a completion that ends inside a pointer event leaves the
+    /// session listed under its rate until the next tick; a `configure` of another fps then, and
+    /// a disconnect, left it listed under the old rate, and that rate's next tick force-unwrapped
+    /// a session that no longer existed (the process died).
+    @Test func aSessionReconfiguredBetweenTicksLeavesItsOldRateAndTheHubSurvivesItsEnd() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        #expect(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 1).contains(.startTicking(fps: 60)))
+        // Long after the completion's end, with no tick in between: a pointer brings it to rest.
+        _ = receive(&hub, Self.pointer("down", x: 100, t: 5000, seq: 1), from: driver, at: 5)
+        _ = receive(&hub, Self.pointer("up", x: 100, t: 5001, seq: 2), from: driver, at: 5)
+        #expect(hub.engine(of: "s")?.phase == .finished)
+        let configured = receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: driver, at: 5)
+        #expect(configured.contains(.stopTicking(fps: 60)))
+        var actions: [SessionAction] = []
+        hub.disconnect(driver, into: &actions)
+        actions = []
+        hub.tick(fps: 60, at: 5.1, into: &actions)
+        hub.tick(fps: 30, at: 5.1, into: &actions)
+        #expect(actions.isEmpty && hub.sessionCount == 0)
+    }
 }

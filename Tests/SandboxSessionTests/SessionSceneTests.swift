@@ -22,8 +22,10 @@ import TransitionCore
             hub.connect(driver, session: "s", into: &actions)
         }
 
+        /// Sends at `now`, then lets 0.1 s pass (scene messages are rate-limited at 20 a second).
         @discardableResult
         mutating func send(_ text: String) -> [SessionAction] {
+            defer { now += 0.1 }
             var actions: [SessionAction] = []
             hub.receive(Array(text.utf8), from: driver, at: now, into: &actions)
             return actions
@@ -157,17 +159,20 @@ import TransitionCore
         #expect(h.core.scene == before.scene && h.core.engine == before.engine && h.frameText == frame)
     }
 
-    @Test func aMessageDescribesAtMost64ControllersAndIdsAreBounded() {
+    @Test func aMessageDescribesAtMost32ControllersAndIdsAreBounded() {
         var h = Harness()
-        let stack = (0..<64).map { #"{"id":"c\#($0)"}"# }.joined(separator: ",")
+        let stack = (0..<SceneSession.instanceLimit).map { #"{"id":"c\#($0)"}"# }.joined(separator: ",")
         let reply = h.send(#"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[\#(stack)]}}"#)
         #expect(Self.errorCode(reply) == "invalid-field")
         let long = String(repeating: "x", count: 65)
         #expect(Self.errorCode(h.send(#"{"type":"scene","root":{"id":"\#(long)"}}"#)) == "invalid-field")
+        for invisible in [#"a\u202Eb"#, #"\uFEFFa"#, #"a\u200Db"#, #"a\u2028b"#] {  // bidi override, BOM, ZWJ, line separator
+            #expect(Self.errorCode(h.send(#"{"type":"scene","root":{"id":"\#(invisible)"}}"#)) == "invalid-field")
+        }
         #expect(h.scene == nil)
     }
 
-    @Test func aSceneSeesAtMost64ControllersOverItsLife() {
+    @Test func aSceneSeesAtMost32ControllersOverItsLife() {
         var h = Harness()
         h.send(#"{"type":"scene","root":{"id":"root"}}"#)
         for i in 1..<SceneSession.instanceLimit {
@@ -209,7 +214,8 @@ import TransitionCore
         h.send(Self.navigationScene)
         h.send(Self.sheet)
         #expect(h.scene?.report.armed?.action == .dismiss && h.scene?.report.armed?.isDefault == true)
-        // Cover vertical dismisses downwards; 60 pt of a 200 pt distance is under the threshold.
+        // Cover vertical dismisses downwards, 1:1 with the finger: 60 pt of the 787 pt card is
+        // under the threshold.
         var actions = h.pan(from: (195, 300), by: (0, 60))
         actions += h.settle()
         #expect(Self.events(actions).last == .cancelled)
@@ -220,7 +226,7 @@ import TransitionCore
         #expect(h.scene?.scene.presentations.map(\.presented.id) == ["sheet"])
         #expect(h.frameText.contains(#""phase":"cancelled""#))
         // A longer pan finishes it: the presenter under a sheet gets no appearance callbacks.
-        actions = h.pan(from: (195, 300), by: (0, 150))
+        actions = h.pan(from: (195, 300), by: (0, 450))
         actions += h.settle()
         #expect(Self.lifecycle(actions) == [
             "sheet.viewWillDisappear(true)", "sheet.completeTransition(true)", "sheet.viewDidDisappear(true)",
@@ -284,8 +290,13 @@ import TransitionCore
         }
     }
 
-    @Test func playRunsTheArmedOperationAndNeedsOne() {
+    @Test func playRunsTheArmedOperationAndNeedsOneAndARestingSession() {
         var h = Harness()
+        h.send(Self.navigationScene)
+        _ = h.pointer("down", x: 100, y: 400)
+        #expect(Self.errorCode(h.send(#"{"type":"play"}"#)) == "busy")  // a pointer is down
+        _ = h.pointer("up", x: 100, y: 400)
+        h = Harness()
         h.send(#"{"type":"scene","root":{"id":"home"}}"#)
         #expect(Self.errorCode(h.send(#"{"type":"play"}"#)) == "nothing-armed")
         h.send(Self.sheet)
@@ -300,7 +311,7 @@ import TransitionCore
         h.send(Self.sheet)
         h.send(#"{"type":"configure","transition":"flip-horizontal","threshold":0.2}"#)
         #expect(h.core.engine.configuration.kind == .coverVertical && h.core.engine.configuration.threshold == 0.2)
-        var actions = h.pan(from: (195, 300), by: (0, 60))  // 0.3 > 0.2: finishes now
+        var actions = h.pan(from: (195, 300), by: (0, 200))  // 200 / 787 > 0.2: finishes now
         actions += h.settle()
         #expect(Self.events(actions).last == .finished)
     }
@@ -321,6 +332,23 @@ import TransitionCore
 
     // MARK: - Frames
 
+    @Test func theSheetFollowsTheFingerAndKeepsItsCorners() throws {
+        var h = Harness()
+        h.send(Self.navigationScene)
+        h.send(Self.sheet)
+        #expect(h.core.engine.configuration.distance == 787)  // the card's height
+        _ = h.pointer("down", x: 195, y: 300)
+        _ = h.pointer("move", x: 195, y: 320)
+        _ = h.pointer("move", x: 195, y: 400)
+        let before = h.core.engine.progress
+        _ = h.pointer("move", x: 195, y: 480)
+        // 1:1: 80 pt more of the finger is 80 pt more of the 787 pt card.
+        #expect(abs(h.core.engine.progress - before - 80.0 / 787) < 1e-9)
+        let frame = try JSONSerialization.jsonObject(with: Data(h.frameText.utf8)) as! [String: Any]
+        let card = (frame["layers"] as! [[String: Any]]).first { $0["controller"] as? String == "sheet" }!
+        #expect(card["cornerRadius"] as? Double == 10)
+    }
+
     @Test func framesDrawTheStillViewsAndTheMovingOne() throws {
         var h = Harness()
         h.send(Self.navigationScene)
@@ -333,5 +361,36 @@ import TransitionCore
         #expect(layers.map { $0["controller"] as? String } == ["sheet"])
         let still = (scene["layers"] as! [[String: Any]]).map { $0["controller"] as! String }
         #expect(still == ["list", "nav"] && !still.contains("sheet"))
+    }
+
+    @Test func sceneMessagesAreRateLimitedAndARefusalChangesNothing() {
+        var h = Harness()
+        h.send(#"{"type":"scene","root":{"id":"home"}}"#)
+        var codes: [String?] = []
+        for _ in 0..<Int(SessionHub.sceneMessageBurst) + 5 {  // all at one instant
+            var actions: [SessionAction] = []
+            h.hub.receive(Array(#"{"type":"dismiss","animated":false}"#.utf8), from: Self.driver, at: h.now, into: &actions)
+            codes.append(Self.errorCode(actions))
+        }
+        #expect(codes.filter { $0 == "nothing-presented" }.count == Int(SessionHub.sceneMessageBurst))
+        #expect(codes.suffix(5).allSatisfy { $0 == "scene-rate-limited" })
+        h.now += 1  // 20 more
+        #expect(Self.errorCode(h.send(#"{"type":"present","controller":{"id":"a"},"animated":false}"#)) == nil)
+    }
+
+    /// Found by the hostile review: a down that arrives after the completion's end but before
+    /// the next tick brings it to its end, the engine is replaced, and the pointer's moves and
+    /// lift were refused (`pointer-not-down`).
+    @Test func aPointerThatLandsAsATransitionEndsIsHeldNotLost() {
+        var h = Harness()
+        h.send(#"{"type":"scene","root":{"id":"home"}}"#)
+        h.send(Self.sheet)
+        h.send(#"{"type":"play"}"#)  // the dismissal plays: 0.5 s
+        h.now += 2  // no tick meanwhile
+        let down = h.pointer("down", x: 100, y: 400)
+        #expect(Self.events(down).contains(.finished))
+        let rest = h.pointer("move", x: 150, y: 400) + h.pointer("up", x: 150, y: 400)
+        #expect(!rest.contains { if case .send(_, .error) = $0 { return true } else { return false } })
+        #expect(h.core.ack == h.seq)
     }
 }

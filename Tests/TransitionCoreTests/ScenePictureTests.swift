@@ -53,3 +53,18 @@ import Testing
         #expect(still.first?.controller == "home" && still.first?.opacity == 1)
     }
 }
+
+extension ScenePictureTests {
+    /// A pop inside a presented navigation controller uncovers its child under its own bar,
+    /// above the pushed-back presenter (found by the page: it went to the very bottom).
+    @Test func aChildUncoveredByAPopGoesUnderItsOwnBar() throws {
+        var scene = try Scene(root: SceneController(id: "home"))
+        let nav = SceneController.navigation("nav", stack: [SceneController(id: "first")], presentationStyle: .pageSheet)
+        _ = try scene.present(.controller(nav), animated: false)
+        _ = try scene.push(SceneController(id: "second"), animated: false)
+        _ = try scene.pop(animated: true)
+        let still = scene.stillLayers(moving: "second", progress: 0.5)
+        let order = still.map { "\($0.controller):\($0.role.rawValue)" }
+        #expect(order == ["home:root", "first:child", "nav:navigationBar"])
+    }
+}

@@ -38,7 +38,7 @@ enum SceneRequest: Equatable {
     case pop(String?)
 
     /// Controllers one message may describe (a scene holds at most `SceneSession.instanceLimit`).
-    static let controllersPerMessage = 64
+    static let controllersPerMessage = SceneSession.instanceLimit
 
     var action: SceneAction {
         switch self {
@@ -99,8 +99,10 @@ enum SceneRequest: Equatable {
 }
 
 extension SceneController {
-    /// Ids and titles: 1–64 bytes of UTF-8 without control characters (they are echoed in
-    /// every `scene-state` and in errors, so both are bounded and print as they are).
+    /// Ids and titles: 1–64 bytes of UTF-8 without control or invisible formatting characters
+    /// (they are echoed in every `scene-state` and in errors, so both are bounded, and a viewer
+    /// reads them as they are: no right-to-left override, zero-width joiner or line separator
+    /// dressing one id up as another).
     static let maximumTextBytes = 64
 
     /// A controller object from the wire; `budget` counts the controllers one message may
@@ -152,6 +154,12 @@ extension SceneController {
 }
 
 extension MessageFields {
+    /// Control (Cc), format (Cf: bidi overrides, zero-width joiners, BOM), line and paragraph
+    /// separators (Zl, Zp), unassigned and private use.
+    static let invisible: Set<Unicode.GeneralCategory> = [
+        .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate,
+    ]
+
     func bool(_ key: String, default fallback: Bool) throws(WireError) -> Bool {
         guard has(key) else { return fallback }
         guard case .bool(let value) = try value(key) else {
@@ -191,11 +199,11 @@ extension MessageFields {
         let text = try string(key)
         let bytes = text.utf8.count
         guard bytes >= 1, bytes <= SceneController.maximumTextBytes,
-            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            !text.unicodeScalars.contains(where: { Self.invisible.contains($0.properties.generalCategory) })
         else {
             throw WireError(
                 .invalidField,
-                "'\(key)' must be 1–\(SceneController.maximumTextBytes) bytes without control characters",
+                "'\(key)' must be 1–\(SceneController.maximumTextBytes) bytes without control or formatting characters",
                 field: key)
         }
         return text

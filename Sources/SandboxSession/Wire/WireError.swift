@@ -26,6 +26,7 @@ public struct WireError: Error, Equatable, Sendable {
         // The scene's own errors keep their codes (SceneError.code).
         case noScene = "no-scene"
         case nothingArmed = "nothing-armed"
+        case sceneRateLimited = "scene-rate-limited"
     }
 
     public let code: String

@@ -1,26 +1,45 @@
 /// What stands still while a transition plays: the scene's views other than the one the
 /// animator moves, between the picture before and the picture a finish rests on.
 extension Scene {
-    /// The views that do not move during the transition in flight, bottom to top, at `progress`
-    /// (0 = the picture before, 1 = the picture a finish commits), without `moving`'s views
-    /// (a controller's own views and those of its group: a presented navigation controller
-    /// moves with its bar and child; a sheet's dimming view stays, fading). With nothing in
-    /// flight: `visibleLayers` without `moving`.
+    /// The pictures before and after the transition in flight, composed once (a frame asks
+    /// several questions of them; composing walks the whole hierarchy).
+    public var picture: ScenePicture { ScenePicture(before: visibleLayers, after: pendingLayers) }
+
+    /// `picture.stillLayers(moving:progress:)`.
+    public func stillLayers(moving: String?, progress: Double) -> [SceneLayer] {
+        picture.stillLayers(moving: moving, progress: progress)
+    }
+}
+
+/// The views on screen before a transition and after its finish (the same when nothing is in
+/// flight), and what a frame draws from them.
+public struct ScenePicture: Equatable, Sendable {
+    public let before: [SceneLayer]
+    public let after: [SceneLayer]
+
+    init(before: [SceneLayer], after: [SceneLayer]?) {
+        self.before = before
+        self.after = after ?? before
+    }
+
+    /// The views that do not move during the transition, bottom to top, at `progress` (0 = the
+    /// picture before, 1 = the picture a finish commits), without `moving`'s views (a
+    /// controller's own views and those of its group: a presented navigation controller moves
+    /// with its bar and child; a sheet's dimming view stays, fading).
     ///
     /// Views in both pictures are interpolated (a presenter pushed back under a phone sheet
     /// comes forward as the sheet is dragged away); views only before stay until the commit,
-    /// and views only after are there from the start, beneath — except dimming, which fades.
+    /// views only after are there from the start, beneath — except dimming, which fades.
     /// The animator draws `moving` itself (docs/PROTOCOL.md, frames of a scene session).
+    /// Linear in the number of views.
     public func stillLayers(moving: String?, progress: Double) -> [SceneLayer] {
-        let before = visibleLayers
-        let after = pendingLayers ?? before
         let p = progress.isFinite ? min(max(progress, 0), 1) : 0
+        let afterByView = Dictionary(after.map { (ViewKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let beforeViews = Set(before.map(ViewKey.init))
         var layers: [SceneLayer] = []
-        for layer in after where !before.contains(where: { $0.sameView(as: layer) }) && layer.role != .dimming {
-            layers.append(layer)  // revealed from beneath (a full-screen presenter coming back)
-        }
+        layers.reserveCapacity(before.count + after.count)
         for layer in before {
-            if let next = after.first(where: { $0.sameView(as: layer) }) {
+            if let next = afterByView[ViewKey(layer)] {
                 layers.append(layer.blended(with: next, progress: p))
             } else {
                 var leaving = layer
@@ -28,21 +47,48 @@ extension Scene {
                 layers.append(leaving)
             }
         }
-        for layer in after where layer.role == .dimming && !before.contains(where: { $0.sameView(as: layer) }) {
-            var arriving = layer
-            arriving.opacity *= p
-            layers.append(arriving)
+        // Revealed from beneath, at the bottom of its own group (a child a pop uncovers, under
+        // its navigation bar), or of everything (a full-screen presenter coming back).
+        var revealed: [String: [SceneLayer]] = [:]
+        var revealedOrder: [String] = []
+        for layer in after where !beforeViews.contains(ViewKey(layer)) {
+            if layer.role == .dimming {
+                var arriving = layer
+                arriving.opacity *= p
+                layers.append(arriving)
+            } else {
+                if revealed[layer.group] == nil { revealedOrder.append(layer.group) }
+                revealed[layer.group, default: []].append(layer)
+            }
         }
-        guard let moving else { return layers }
-        // A sheet's dimming view names the sheet but stays put: it fades (above) instead.
+        for group in revealedOrder.reversed() {
+            let index = layers.firstIndex { $0.group == group } ?? 0
+            layers.insert(contentsOf: revealed[group]!, at: index)
+        }
         return layers.filter { $0.role == .dimming || ($0.controller != moving && $0.group != moving) }
+    }
+
+    /// The corner radius of `controller`'s view at rest, in the picture after or else before
+    /// (a sheet's card: 10): the animators know only their own radius.
+    public func cornerRadius(of controller: String) -> Double {
+        let layer = after.first { $0.controller == controller && $0.role != .dimming }
+            ?? before.first { $0.controller == controller && $0.role != .dimming }
+        return layer?.cornerRadius ?? 0
+    }
+}
+
+/// A view's identity across two pictures: the same controller in the same role.
+private struct ViewKey: Hashable {
+    let controller: String
+    let role: SceneLayer.Role
+
+    init(_ layer: SceneLayer) {
+        controller = layer.controller
+        role = layer.role
     }
 }
 
 extension SceneLayer {
-    /// The same view in two pictures: the same controller in the same role.
-    func sameView(as other: SceneLayer) -> Bool { controller == other.controller && role == other.role }
-
     func blended(with next: SceneLayer, progress p: Double) -> SceneLayer {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
         var layer = p >= 1 ? next : self

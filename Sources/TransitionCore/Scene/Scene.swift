@@ -114,6 +114,10 @@ public struct Scene: Equatable, Sendable {
         case .id(let id):
             if hierarchy.contains(id) { throw doubled(id, pushing: pushing) }
             guard let known = library[id] else { throw .unknownController(id) }
+            // A navigation controller comes back with the stack it had when last seen; a child
+            // of that stack may be elsewhere in the hierarchy by now (pushed onto another
+            // stack): ids stay unique, so that is a clash like any other.
+            if let clash = known.allIDs.first(where: hierarchy.contains) { throw doubled(clash, pushing: pushing) }
             controller = known
         case .controller(let given):
             try given.validate()

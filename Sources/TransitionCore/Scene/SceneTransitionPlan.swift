@@ -55,7 +55,8 @@ public struct SceneTransitionPlan: Equatable, Sendable {
 
     /// `base` with this plan's kind, operation, the kind's default duration, the container's
     /// size, and the pan that drives it: the system directional kinds pan along their motion
-    /// (cover vertical: up to present, down to dismiss; push: left, pop: right from the edge).
+    /// (cover vertical: up to present, down to dismiss; push: left, pop: right from the edge),
+    /// over the container's extent (1:1 with the finger).
     public func configuration(from base: TransitionConfiguration) -> TransitionConfiguration {
         var configuration = base
         configuration.kind = kind
@@ -77,6 +78,14 @@ public struct SceneTransitionPlan: Equatable, Sendable {
             configuration.pan.direction = .positive
         default:
             break
+        }
+        // The view follows the finger 1:1, as UIKit's own gestures do (a sheet swiped down, the
+        // edge-swipe pop): the whole travel is the container's extent along the pan. The other
+        // kinds keep the configured distance (their views do not travel with the finger).
+        switch kind {
+        case .coverVertical: configuration.distance = container.height
+        case .push: configuration.distance = container.width
+        default: break
         }
         return configuration
     }

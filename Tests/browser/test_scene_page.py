@@ -109,9 +109,10 @@ def test_a_sheet_drawn_as_a_card_and_a_short_drag_cancels_its_dismissal(page, ar
     page.snapshot("presented")
     page.screenshot(artifacts / "scene-sheet.png")
 
-    # The next pan drives the dismissal (cover vertical: down). 80 of 200 pt, held, released.
-    page.capture_when("dragging", "window.sandbox.phase === 'tracking' && window.sandbox.progress >= 0.3")
-    page.drag([(195, 300 + 8 * i) for i in range(11)] + [("pause", 300)])
+    # The next pan drives the dismissal (cover vertical: down, 1:1 with the finger): 300 of the
+    # 787 pt card, under half, held, released.
+    page.capture_when("dragging", "window.sandbox.phase === 'tracking' && window.sandbox.progress >= 0.25")
+    page.drag([(195, 300 + 30 * i) for i in range(11)] + [("pause", 300)])
     assert page.wait_rest("cancelled") == "cancelled"
     scene_at_rest(page, "window.sandbox.scene.presentations.length === 1")
     page.captured("dragging", artifacts / "scene-sheet-dragging.png")
@@ -224,8 +225,8 @@ def test_drive_it_with_a_pan_hands_the_present_to_the_next_drag(page):
     page.wait("window.sandbox.scene.armed && window.sandbox.scene.armed.action === 'present'")
     assert page.get("scene")["presentations"] == []
     assert page.get("lifecycle")[-1]["action"] == "launch"  # armed: nothing has started yet
-    # Cover vertical presents by panning up: 160 of 200 pt is past the threshold.
-    page.drag([(195, 700 - 16 * i) for i in range(11)])
+    # Cover vertical presents by panning up, 1:1 with the finger: 500 of 844 pt is past half.
+    page.drag([(195, 820 - 50 * i) for i in range(11)])
     assert page.wait_rest("finished") == "finished"
     scene_at_rest(page, "window.sandbox.scene.presentations.length === 1")
     assert page.get("scene")["topMost"] == "vc2"

@@ -1,0 +1,18 @@
+import Testing
+
+@testable import TransitionCore
+
+/// Found by the hostile review: a navigation controller presented again by id brought back a
+/// child that had been pushed elsewhere meanwhile — the same id twice in the hierarchy, and a
+/// way past the scene's controller limit.
+@Suite("Scene instances") struct SceneInstanceTests {
+    @Test func aStackBroughtBackByIdCannotDuplicateAChildNowElsewhere() throws {
+        var scene = try Scene(root: .navigation("root", stack: [SceneController(id: "x")]))
+        _ = try scene.present(.controller(.navigation("n", stack: [SceneController(id: "a")])), animated: false)
+        _ = try scene.dismiss(animated: false)
+        _ = try scene.push(.id("a"), onto: "root", animated: false)
+        let before = scene
+        #expect(throws: SceneError.alreadyPresented("a")) { try scene.present(.id("n"), animated: false) }
+        #expect(scene == before)
+    }
+}
