@@ -151,8 +151,8 @@ struct SceneSession: Equatable {
         let records = scene.end(completed: completed).map {
             LifecycleRecord(group: flight.group, action: flight.plan.action.rawValue, event: $0)
         }
-        if !completed, flight.command.interactive, let plan = try? trial(flight.command) {
-            arm(flight.command, plan: plan)
+        if !completed, flight.command.interactive, let plan = try? trial(flight.command.again) {
+            arm(flight.command.again, plan: plan)
         } else {
             armDefault()
         }
@@ -170,6 +170,17 @@ struct SceneSession: Equatable {
                 return
             }
         }
+    }
+
+    /// A down outside an edge swipe's band, with the default pop armed: UIKit's sheet (or
+    /// full-screen) dismissal gesture and the navigation controller's edge swipe coexist, so
+    /// the pan goes to the dismissal when there is one. True when it was armed instead.
+    mutating func armDismissalInsteadOfPop() -> Bool {
+        guard let armed, armed.isDefault, armed.plan.action == .pop else { return false }
+        let command = SceneCommand(request: .dismiss(nil), animated: true, interactive: true)
+        guard let plan = try? trial(command) else { return false }
+        arm(command, plan: plan, isDefault: true)
+        return true
     }
 
     /// Drops what is armed (the engine could not be configured for it).

@@ -182,8 +182,14 @@ struct SessionCore {
     private func engineTakes(_ message: PointerMessage) -> Bool {
         guard let scene, message.phase == .down, !engine.isPointerDown else { return true }
         if engine.phase.isAnimating { return scene.interruptible }
-        guard let armed = scene.armed else { return false }
-        return !armed.plan.edgeSwipe || message.x - armed.plan.container.minX <= SceneSession.edgeBand
+        guard scene.armed != nil else { return false }
+        return !outsideEdgeBand(message)
+    }
+
+    /// A down that misses the band of the edge swipe armed (if one is).
+    private func outsideEdgeBand(_ message: PointerMessage) -> Bool {
+        guard let plan = scene?.armed?.plan, plan.edgeSwipe else { return false }
+        return message.x - plan.container.minX > SceneSession.edgeBand
     }
 
     /// A held pointer's events: acknowledged, nothing moves.
@@ -221,6 +227,12 @@ struct SessionCore {
 
     /// `received` is the server's clock in seconds.
     mutating func pointer(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
+        if message.phase == .down, outsideEdgeBand(message), !engine.isPointerDown, engine.phase.isAtRest,
+            heldPointers.isEmpty, scene?.armDismissalInsteadOfPop() == true
+        {
+            resetEngine()
+            clockOffset = nil
+        }
         if heldPointers.contains(message.pointerID) || !engineTakes(message) {
             return try hold(message, receivedAt: received)
         }

@@ -111,7 +111,7 @@ import TransitionCore
             Issue.record("no scene-state before the frame: \(actions)")
             return
         }
-        #expect(report.state.topMost == "nav" && report.armed == nil && report.interruptible)
+        #expect(report.state.topMost == "nav" && report.armed == nil && !report.interruptible)  // UIKit's own transitions
         #expect(actions.last == .frameDue(Self.driver))
         #expect(h.frameText.contains(#""scene":{"layers":[{"controller":"list","role":"child""#))
     }
@@ -254,6 +254,8 @@ import TransitionCore
         actions = h.pan(from: (100, 400), by: (180, 0))
         actions += h.settle()
         #expect(Self.events(actions).last == .finished)
+        // The same instance tried again: its view is loaded already.
+        #expect(Self.lifecycle(actions).first == "home.viewWillDisappear(true)")
         #expect(h.scene?.scene.topMost == "card" && h.scene?.armed?.plan.action == .dismiss)
     }
 
@@ -383,7 +385,7 @@ import TransitionCore
     /// lift were refused (`pointer-not-down`).
     @Test func aPointerThatLandsAsATransitionEndsIsHeldNotLost() {
         var h = Harness()
-        h.send(#"{"type":"scene","root":{"id":"home"}}"#)
+        h.send(#"{"type":"scene","root":{"id":"home"},"interruptible":true}"#)
         h.send(Self.sheet)
         h.send(#"{"type":"play"}"#)  // the dismissal plays: 0.5 s
         h.now += 2  // no tick meanwhile
@@ -392,5 +394,18 @@ import TransitionCore
         let rest = h.pointer("move", x: 150, y: 400) + h.pointer("up", x: 150, y: 400)
         #expect(!rest.contains { if case .send(_, .error) = $0 { return true } else { return false } })
         #expect(h.core.ack == h.seq)
+    }
+
+    /// UIKit's edge-swipe pop and a sheet's swipe-down coexist: a pan from the edge pops the
+    /// sheet's navigation stack, one from mid-card dismisses the sheet (iOS-engineer review).
+    @Test func aPanAwayFromTheEdgeDismissesASheetWhoseStackCouldPop() {
+        var h = Harness()
+        h.send(#"{"type":"scene","root":{"id":"home"}}"#)
+        h.send(#"{"type":"present","controller":{"id":"nav","kind":"navigation","presentationStyle":"pageSheet","stack":[{"id":"a"},{"id":"b"}]},"animated":false}"#)
+        #expect(h.scene?.armed?.plan.action == .pop)
+        var actions = h.pan(from: (195, 300), by: (0, 500))
+        actions += h.settle()
+        #expect(Self.lifecycle(actions).first == "nav.viewWillDisappear(true)")
+        #expect(h.scene?.scene.presentations.isEmpty == true)
     }
 }

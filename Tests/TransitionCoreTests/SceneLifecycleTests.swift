@@ -20,7 +20,7 @@ struct SceneLifecycleTests {
         #expect(scene.visibleControllers == ["nav", "home"])
     }
 
-    @Test("full-screen present: load, presenter will disappear, presented will appear; finish: complete, did disappear, did appear")
+    @Test("full-screen present: load, presenter will disappear, presented will appear; finish: complete, did appear, did disappear (modal order)")
     func presentFinish() throws {
         var scene = try F.plainRoot()
         let plan = try scene.present(F.plain("B"))
@@ -28,7 +28,7 @@ struct SceneLifecycleTests {
         #expect(plan.endEvents == [])
         #expect(scene.inFlight == plan)
         #expect(scene.presentations.isEmpty)
-        #expect(scene.end(completed: true) == [.complete("B", true), event("A", .viewDidDisappear), event("B", .viewDidAppear)])
+        #expect(scene.end(completed: true) == [.complete("B", true), event("B", .viewDidAppear), event("A", .viewDidDisappear)])
         #expect(scene.inFlight == nil)
         #expect(scene.state.presentations.map(\.presented) == ["B"])
         #expect(scene.topMost == "B")
@@ -65,7 +65,7 @@ struct SceneLifecycleTests {
         #expect(plan.kind == .coverVertical)
         #expect(plan.startEvents == [event("B", .viewWillDisappear), event("A", .viewWillAppear)])
         var cancelled = scene
-        #expect(scene.end(completed: true) == [.complete("B", true), event("B", .viewDidDisappear), event("A", .viewDidAppear)])
+        #expect(scene.end(completed: true) == [.complete("B", true), event("A", .viewDidAppear), event("B", .viewDidDisappear)])
         #expect(scene.presentations.isEmpty && scene.topMost == "A")
 
         #expect(
@@ -151,8 +151,8 @@ struct SceneLifecycleTests {
             ])
         #expect(
             scene.end(completed: true) == [
-                .complete("modal", true), event("nav", .viewDidDisappear), event("home", .viewDidDisappear),
-                event("modal", .viewDidAppear),
+                .complete("modal", true), event("modal", .viewDidAppear), event("nav", .viewDidDisappear),
+                event("home", .viewDidDisappear),
             ])
     }
 
@@ -187,8 +187,8 @@ struct SceneLifecycleTests {
         #expect(plan.startEvents == [event("C", .viewWillDisappear), event("B", .viewWillDisappear), event("A", .viewWillAppear)])
         #expect(
             scene.end(completed: true) == [
-                .complete("C", true), event("C", .viewDidDisappear), event("B", .viewDidDisappear),
-                event("A", .viewDidAppear),
+                .complete("C", true), event("A", .viewDidAppear), event("C", .viewDidDisappear),
+                event("B", .viewDidDisappear),
             ])
         #expect(scene.presentations.isEmpty)
     }
@@ -203,7 +203,7 @@ struct SceneLifecycleTests {
         _ = scene.end(completed: false)
         let all = try scene.dismiss("A")
         #expect(all.startEvents == [event("C", .viewWillDisappear), event("A", .viewWillAppear)])
-        #expect(scene.end(completed: true) == [.complete("C", true), event("C", .viewDidDisappear), event("A", .viewDidAppear)])
+        #expect(scene.end(completed: true) == [.complete("C", true), event("A", .viewDidAppear), event("C", .viewDidDisappear)])
         #expect(scene.topMost == "A")
     }
 
@@ -227,8 +227,8 @@ struct SceneLifecycleTests {
         #expect(plan.startEvents == [.load("B"), event("A", .viewWillDisappear, false), event("B", .viewWillAppear, false)])
         #expect(
             plan.endEvents == [
-                .complete("B", true, animated: false), event("A", .viewDidDisappear, false),
-                event("B", .viewDidAppear, false),
+                .complete("B", true, animated: false), event("B", .viewDidAppear, false),
+                event("A", .viewDidDisappear, false),
             ])
         #expect(scene.inFlight == nil)
         #expect(scene.topMost == "B")

@@ -232,8 +232,8 @@ def test_drive_it_with_a_pan_hands_the_present_to_the_next_drag(page):
     assert page.get("scene")["topMost"] == "vc2"
     assert lines(group_of(page, "present")) == [
         "vc2.viewDidLoad(false)", "nav.viewWillDisappear(true)", "list.viewWillDisappear(true)",
-        "vc2.viewWillAppear(true)", "vc2.completeTransition(true)", "nav.viewDidDisappear(true)",
-        "list.viewDidDisappear(true)", "vc2.viewDidAppear(true)"]
+        "vc2.viewWillAppear(true)", "vc2.completeTransition(true)", "vc2.viewDidAppear(true)",
+        "nav.viewDidDisappear(true)", "list.viewDidDisappear(true)"]
     assert near(colour(page, (40, 420, 300, 200)), card_colour(page, "vc2"))
 
 

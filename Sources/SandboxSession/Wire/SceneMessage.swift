@@ -11,7 +11,7 @@ struct SceneSetup: Equatable {
     init(_ fields: MessageFields) throws(WireError) {
         try fields.onlyKnown(["type", "root", "device", "interruptible", "doublePresentation"])
         device = try fields.name("device", default: .phone)
-        interruptible = try fields.bool("interruptible", default: true)
+        interruptible = try fields.bool("interruptible", default: false)
         options = SceneOptions(doublePresentation: try fields.name("doublePresentation", default: .refuse))
         if try fields.value("root") == .null {
             root = nil
@@ -28,6 +28,24 @@ struct SceneCommand: Equatable {
     var animated: Bool
     /// The next pan drives it (`present` called from a gesture's `.began`).
     var interactive: Bool
+}
+
+extension SceneCommand {
+    /// The same request once it has run: a controller described in full is now an instance
+    /// the scene knows, so trying again (after a cancel) uses it by id — the same object, no
+    /// second `viewDidLoad`.
+    var again: SceneCommand {
+        var command = self
+        switch request {
+        case let .present(.controller(controller), from, style, transition):
+            command.request = .present(.id(controller.id), from: from, style: style, transition: transition)
+        case let .push(.controller(controller), navigation, transition):
+            command.request = .push(.id(controller.id), navigation: navigation, transition: transition)
+        default:
+            break
+        }
+        return command
+    }
 }
 
 /// present, dismiss, push or pop, with their arguments.
@@ -141,7 +159,9 @@ extension SceneController {
                 id: id, title: title, kind: kind,
                 presentationStyle: try fields.name("presentationStyle", default: .fullScreen),
                 transitionStyle: try fields.name("transitionStyle", default: .coverVertical),
-                definesPresentationContext: try fields.bool("definesPresentationContext", default: false),
+                // UIKit: "Some system-provided view controllers, such as UINavigationController,
+                // change the default value to true."
+                definesPresentationContext: try fields.bool("definesPresentationContext", default: navigation),
                 providesPresentationContextTransitionStyle: try fields.bool(
                     "providesPresentationContextTransitionStyle", default: false))
         } catch {

@@ -6,8 +6,9 @@ public enum LifecycleCallback: String, Equatable, Hashable, Sendable, CaseIterab
     case viewDidAppear
     case viewWillDisappear
     case viewDidDisappear
-    /// `UIViewControllerContextTransitioning.completeTransition(_:)`, logged for the transition's
-    /// `from` controller with `didComplete`.
+    /// `UIViewControllerContextTransitioning.completeTransition(_:)`, logged with `didComplete`
+    /// for the controller that moves: the presented or pushed one (`to`), the dismissed or
+    /// popped one (`from`).
     case completeTransition
 }
 

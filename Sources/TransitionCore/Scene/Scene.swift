@@ -169,8 +169,8 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// Ends the transition in flight. Finished (`completed`): `completeTransition(true)`, then
-    /// `viewDidDisappear` for who disappears and `viewDidAppear` for who appears, and the new
-    /// hierarchy is committed. Cancelled (an interactive cancel): `completeTransition(false)`,
+    /// `viewDidDisappear` for who disappears and `viewDidAppear` for who appears (push, pop) or
+    /// the appear side first (present, dismiss), and the new hierarchy is committed. Cancelled (an interactive cancel): `completeTransition(false)`,
     /// then UIKit's reversal — who was to appear gets `viewWillDisappear` and
     /// `viewDidDisappear`, who was to disappear `viewWillAppear` and `viewDidAppear` — and the
     /// hierarchy stays as it was. Nothing in flight: no events, no change.
@@ -185,8 +185,15 @@ public struct Scene: Equatable, Sendable {
             events += ids.map { LifecycleEvent(controller: $0, callback: callback, animated: animated) }
         }
         if completed {
-            log(pending.disappearing, .viewDidDisappear)
-            log(pending.appearing, .viewDidAppear)
+            // Navigation: the old one's viewDidDisappear, then the new one's viewDidAppear.
+            // Modal (present, dismiss): the other way round (docs/ENGINE.md).
+            if plan.action == .present || plan.action == .dismiss {
+                log(pending.appearing, .viewDidAppear)
+                log(pending.disappearing, .viewDidDisappear)
+            } else {
+                log(pending.disappearing, .viewDidDisappear)
+                log(pending.appearing, .viewDidAppear)
+            }
             for tree in hierarchy.trees { remember(tree) }
             hierarchy = pending.committed
             for tree in hierarchy.trees { remember(tree) }

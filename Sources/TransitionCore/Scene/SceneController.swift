@@ -44,11 +44,13 @@ public struct SceneController: Equatable, Sendable {
         self.preferredOrientationForPresentation = preferredOrientationForPresentation
     }
 
-    /// A navigation controller with `stack` (bottom to top).
+    /// A navigation controller with `stack` (bottom to top). It defines a presentation context
+    /// unless told otherwise, as `UINavigationController` does ("Some system-provided view
+    /// controllers, such as UINavigationController, change the default value to true").
     public static func navigation(
         _ id: String, title: String? = nil, stack: [SceneController],
         presentationStyle: PresentationStyle = .fullScreen, transitionStyle: TransitionKind = .coverVertical,
-        definesPresentationContext: Bool = false, providesPresentationContextTransitionStyle: Bool = false
+        definesPresentationContext: Bool = true, providesPresentationContextTransitionStyle: Bool = false
     ) -> SceneController {
         SceneController(
             id: id, title: title, kind: .navigation(stack: stack), presentationStyle: presentationStyle,

@@ -47,7 +47,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadyPresenting(let attempted, let on, let presented):
             return "Attempt to present \(attempted) on \(on) which is already presenting \(presented)"
         case .alreadyPresented(let id):
-            return "\(id) is already in the hierarchy (presented or on a navigation stack)"
+            return "\(id) is already in the hierarchy; UIKit raises NSInvalidArgumentException ('Application tried to present modally an active controller', 'Pushing the same view controller instance more than once is not supported')"
         case .nothingPresented(let id):
             return "\(id) neither presents nor is presented: nothing to dismiss"
         case .notInNavigation(let id):
