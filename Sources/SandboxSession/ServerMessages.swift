@@ -184,8 +184,9 @@ public enum ServerMessages {
         w.beginObject()
         w.key("layers")
         w.beginArray()
-        let running = scene.flight != nil
-        for layer in picture.stillLayers(moving: scene.moving, progress: running ? progress : 0) {
+        // While a transition runs, the still views move at the animation's pace (its curve).
+        let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
+        for layer in picture.stillLayers(moving: scene.moving, progress: eased) {
             write(layer, to: &w)
         }
         w.endArray()

@@ -408,4 +408,23 @@ import TransitionCore
         #expect(Self.lifecycle(actions).first == "nav.viewWillDisappear(true)")
         #expect(h.scene?.scene.presentations.isEmpty == true)
     }
+
+    /// The presenter under a phone sheet comes forward at the animation's pace: the kind's
+    /// curve of the progress, not the raw progress (iOS-engineer review).
+    @Test func thePresenterComesForwardAtTheSheetsPace() throws {
+        var h = Harness()
+        h.send(Self.navigationScene)
+        h.send(Self.sheet)
+        _ = h.pointer("down", x: 195, y: 300)
+        _ = h.pointer("move", x: 195, y: 320)
+        _ = h.pointer("move", x: 195, y: 500)
+        let progress = h.core.engine.progress
+        let frame = try JSONSerialization.jsonObject(with: Data(h.frameText.utf8)) as! [String: Any]
+        let still = (frame["scene"] as! [String: Any])["layers"] as! [[String: Any]]
+        let list = still.first { $0["controller"] as? String == "list" }!
+        let pushedBack = SceneDevice.phone.pushedBackScale
+        let eased = TransitionKind.coverVertical.animated(progress)
+        #expect(eased != progress)
+        #expect(abs((list["scale"] as! Double) - (pushedBack + (1 - pushedBack) * eased)) < 1e-9)
+    }
 }

@@ -20,6 +20,19 @@ public enum TransitionKind: String, Equatable, Hashable, Sendable, CaseIterable 
         case .fade, .push, .coverVertical, .crossDissolve: return 0.5
         }
     }
+
+    /// How far the kind's animation is at timeline fraction `progress` (0…1): the curve its
+    /// animator applies (Animators/). Views a scene moves alongside the animation (a presenter
+    /// pushed back under a sheet) follow it, so they keep pace with the animated view. The pop's
+    /// spring is not a curve of the fraction; it is taken as linear.
+    public func animated(_ progress: Double) -> Double {
+        switch self {
+        case .pop: return progress
+        case .reveal: return TimingCurve.easeIn.value(at: progress)
+        case .fade, .push, .coverVertical, .crossDissolve, .flipHorizontal, .partialCurl:
+            return TimingCurve.easeInEaseOut.value(at: progress)
+        }
+    }
 }
 
 /// Which way the transition runs. For the navigation-style kinds (reveal, push) `present` is a
