@@ -182,7 +182,14 @@ struct SessionCore {
     private func engineTakes(_ message: PointerMessage) -> Bool {
         guard let scene, message.phase == .down, !engine.isPointerDown else { return true }
         if engine.phase.isAnimating { return scene.interruptible }
-        guard scene.armed != nil else { return false }
+        guard let armed = scene.armed else { return false }
+        // The scene's own dismissal gesture belongs to the presented view: a sheet's pan starts
+        // on the card, not on the dimmed presenter around it.
+        if armed.isDefault, armed.plan.action == .dismiss,
+            !armed.plan.container.contains(Point(x: message.x, y: message.y))
+        {
+            return false
+        }
         return !outsideEdgeBand(message)
     }
 

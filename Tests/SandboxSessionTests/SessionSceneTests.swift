@@ -427,4 +427,18 @@ import TransitionCore
         #expect(eased != progress)
         #expect(abs((list["scale"] as! Double) - (pushedBack + (1 - pushedBack) * eased)) < 1e-9)
     }
+
+    /// A tablet form sheet's dismissal pan belongs to the card: a drag on the dimmed area
+    /// around it moves nothing (iOS-engineer review).
+    @Test func aFormSheetIsDismissedFromItsCardNotFromTheDimmedArea() {
+        var h = Harness()
+        h.send(#"{"type":"scene","device":"tablet","root":{"id":"home"}}"#)
+        h.send(#"{"type":"present","controller":{"id":"form","presentationStyle":"formSheet"},"animated":false}"#)
+        let card = h.scene!.armed!.plan.container
+        var actions = h.pan(from: (card.minX - 60, card.minY + 100), by: (0, 500))
+        #expect(Self.events(actions).isEmpty && h.core.engine.phase == .idle)
+        actions = h.pan(from: (card.midX, card.minY + 100), by: (0, 500))
+        actions += h.settle()
+        #expect(Self.events(actions).last == .finished && h.scene?.scene.presentations.isEmpty == true)
+    }
 }
