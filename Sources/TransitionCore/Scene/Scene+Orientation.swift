@@ -38,7 +38,7 @@ extension Scene {
             throw Self.noCommonOrientation(resolution)
         }
         deviceOrientation = device
-        guard pending == nil, device.interfaceOrientation != nil else { return nil }
+        guard pending == nil, device.interfaceOrientation != nil, resolution.shouldAutorotate else { return nil }
         return autorotate(resolution)
     }
 
