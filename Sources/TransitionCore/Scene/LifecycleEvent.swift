@@ -10,6 +10,16 @@ public enum LifecycleCallback: String, Equatable, Hashable, Sendable, CaseIterab
     /// for the controller that moves: the presented or pushed one (`to`), the dismissed or
     /// popped one (`from`).
     case completeTransition
+    /// `viewWillTransition(to:with:)` (iOS 8+), `size` = the controller's new view size.
+    case viewWillTransition
+    /// `viewWillLayoutSubviews`, sent in a rotation as the bounds change.
+    case viewWillLayoutSubviews
+    /// iOS ≤ 7: `willRotate(to:duration:)`, `orientation` = the new one.
+    case willRotate
+    /// iOS ≤ 7: `willAnimateRotation(to:duration:)` (inside the animation block).
+    case willAnimateRotation
+    /// iOS ≤ 7: `didRotate(from:)`, `orientation` = the old one.
+    case didRotate
 }
 
 /// One line of the lifecycle log.
@@ -20,12 +30,22 @@ public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvert
     public var animated: Bool
     /// `completeTransition`'s argument; nil for the other callbacks.
     public var didComplete: Bool?
+    /// `viewWillTransition`'s size; nil for the other callbacks.
+    public var size: Size?
+    /// The rotation callbacks' orientation (`to` for willRotate/willAnimateRotation, `from`
+    /// for didRotate); nil for the other callbacks.
+    public var orientation: InterfaceOrientation?
 
-    public init(controller: String, callback: LifecycleCallback, animated: Bool, didComplete: Bool? = nil) {
+    public init(
+        controller: String, callback: LifecycleCallback, animated: Bool, didComplete: Bool? = nil, size: Size? = nil,
+        orientation: InterfaceOrientation? = nil
+    ) {
         self.controller = controller
         self.callback = callback
         self.animated = animated
         self.didComplete = didComplete
+        self.size = size
+        self.orientation = orientation
     }
 
     public static func load(_ id: String) -> LifecycleEvent {
@@ -38,6 +58,9 @@ public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvert
 
     public var description: String {
         if let didComplete { return "\(controller).\(callback.rawValue)(\(didComplete))" }
+        if let size { return "\(controller).\(callback.rawValue)(\(size.width)×\(size.height))" }
+        if let orientation { return "\(controller).\(callback.rawValue)(\(orientation.rawValue))" }
+        if callback == .viewWillLayoutSubviews { return "\(controller).viewWillLayoutSubviews" }
         return callback == .viewDidLoad ? "\(controller).viewDidLoad" : "\(controller).\(callback.rawValue)(\(animated))"
     }
 }

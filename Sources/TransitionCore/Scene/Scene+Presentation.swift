@@ -9,8 +9,11 @@ extension Scene {
     /// `fullScreen`, `overCurrentContext` `overFullScreen`. The other styles present
     /// from the root of `from`'s presentation layer (`presentingViewController`).
     ///
+    /// A full-screen presentation may turn the interface (`plan.rotation`; Scene+Orientation.swift).
+    ///
     /// Errors, checked in this order: `busy`, `unknown-controller` (`from`, or an unknown id),
-    /// `invalid-scene`, `already-presented`, `already-presenting`, `not-in-window`.
+    /// `invalid-scene`, `already-presented`, `already-presenting`, `not-in-window`,
+    /// `no-common-orientation`, `unsupported-preferred-orientation`.
     @discardableResult
     public mutating func present(
         _ reference: SceneControllerReference, from: String? = nil, style: PresentationStyle? = nil,
@@ -31,7 +34,7 @@ extension Scene {
         var style = style ?? controller.presentationStyle
         var kind = transition ?? controller.transitionStyle
         var presenter = hierarchy.layerRoot(of: source)
-        var frame = device.frame(for: style)
+        var frame = hierarchy.frame(for: style)
         if style.isContextBased {
             if let context = hierarchy.presentationContext(from: source) {
                 if let index = hierarchy.presentations.firstIndex(where: { $0.presenter == context }) {
@@ -47,19 +50,21 @@ extension Scene {
                 // No context: the window's root acts as one (UIKit) — the whole screen, from
                 // `from`'s layer; `over…` keeps the views beneath.
                 style = style == .overCurrentContext ? .overFullScreen : .fullScreen
-                frame = device.bounds
+                frame = hierarchy.bounds
             }
         }
-        // Nothing below throws.
 
         let presentation = ScenePresentation(
             presented: controller, presenter: presenter, source: source, style: style, transition: kind, frame: frame)
         var committed = hierarchy
         committed.presentations.append(presentation)
-        let plan = SceneTransitionPlan(
+        let rotation = try rotationForPresenting(&committed, style: style, animated: animated)
+        // Nothing below throws.
+        var plan = SceneTransitionPlan(
             action: .present, kind: kind, from: presenter, to: controller.id, style: style,
-            context: presentation.context, container: frame, removesPresenterView: style.removesPresenterView,
-            edgeSwipe: false, animated: animated, startEvents: [])
+            context: presentation.context, container: committed.presentations[committed.presentations.count - 1].frame,
+            removesPresenterView: style.removesPresenterView, edgeSwipe: false, animated: animated, startEvents: [])
+        plan.rotation = rotation
         let isNew = if case .controller = reference { true } else { false }
         return begin(plan, committing: committed, introducing: isNew ? controller : nil)
     }
@@ -80,7 +85,10 @@ extension Scene {
     /// dismissed; otherwise nothing is presented. Everything presented above the dismissed
     /// controller goes with it; only the top-most animates, with its own transition reversed.
     ///
-    /// Errors: `busy`, `unknown-controller`, `nothing-presented`.
+    /// Revealing a controller that decides the orientation and does not allow the current one
+    /// turns the interface back (`plan.rotation`).
+    ///
+    /// Errors: `busy`, `unknown-controller`, `nothing-presented`, `no-common-orientation`.
     @discardableResult
     public mutating func dismiss(_ id: String? = nil, animated: Bool = true) throws(SceneError) -> SceneTransitionPlan {
         if let pending { throw .busy(pending.plan.action) }
@@ -105,12 +113,14 @@ extension Scene {
         committed.presentations = presentations.indices.filter { !removed.contains($0) }.map { presentations[$0] }
         committed.pushKinds = committed.pushKinds.filter { !leaving.contains($0.key) }
 
+        let rotation = try rotationForDismissing(&committed, animated: animated)
         let animating = presentations[top]
-        let plan = SceneTransitionPlan(
+        var plan = SceneTransitionPlan(
             action: .dismiss, kind: animating.transition, from: animating.presented.id,
             to: presentations[index].presenter, style: animating.style, context: animating.context,
             container: animating.frame, removesPresenterView: presentations[index].style.removesPresenterView,
             edgeSwipe: false, animated: animated, startEvents: [])
+        plan.rotation = rotation
         return begin(plan, committing: committed)
     }
 }

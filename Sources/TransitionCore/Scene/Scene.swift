@@ -25,6 +25,8 @@ public struct Scene: Equatable, Sendable {
     /// and `push` by id take them from here.
     var library: [String: SceneController]
     var pending: Pending?
+    /// How the device is held (Scene+Orientation.swift); the interface orientation is the hierarchy's.
+    public internal(set) var deviceOrientation: DeviceOrientation = .portrait
 
     /// A scene at rest with `root` in the window (its visible views loaded and appeared).
     public init(device: SceneDevice = .phone, root: SceneController, options: SceneOptions = SceneOptions())
@@ -37,6 +39,7 @@ public struct Scene: Equatable, Sendable {
         library = [:]
         pending = nil
         remember(root)
+        try settleLaunchOrientation()
     }
 
     /// The scene and the callbacks of the app's launch: `viewDidLoad`, `viewWillAppear(false)`,
@@ -83,7 +86,7 @@ public struct Scene: Equatable, Sendable {
 
     public var state: SceneState {
         let navigationStacks = hierarchy.trees.flatMap(Self.stacks)
-        return SceneState(
+        var state = SceneState(
             device: device, root: root,
             presentations: presentations.map {
                 SceneState.Presentation(
@@ -92,6 +95,8 @@ public struct Scene: Equatable, Sendable {
             },
             navigationStacks: navigationStacks, topMost: topMost, appeared: visibleControllers,
             inFlight: pending?.plan.action)
+        state.orientation = orientationState
+        return state
     }
 
     private static func stacks(_ tree: SceneController) -> [SceneState.NavigationStack] {

@@ -19,11 +19,12 @@ public struct SceneController: Equatable, Sendable {
     public var definesPresentationContext: Bool
     public var providesPresentationContextTransitionStyle: Bool
     /// `supportedInterfaceOrientations` as a mask (REFERENCE §4: portrait 2, upside down 4,
-    /// landscape right 8, landscape left 16); nil = the device's default. Stored for the
-    /// orientation issue; the scene does not read it.
+    /// landscape right 8, landscape left 16); nil = the device's default. Typed as
+    /// `supportedMask` (SceneController+Orientation.swift).
     public var supportedOrientations: Int?
     public var shouldAutorotate: Bool
     /// `preferredInterfaceOrientationForPresentation` (an interface orientation, 1…4); nil = none.
+    /// Typed as `preferredOrientation`.
     public var preferredOrientationForPresentation: Int?
 
     public init(
@@ -94,6 +95,7 @@ public struct SceneController: Equatable, Sendable {
             guard !id.isEmpty else { throw .invalidScene("a controller id is empty") }
             guard seen.insert(id).inserted else { throw .invalidScene("the id \"\(id)\" is used twice") }
         }
+        try validateOrientationsInTree()
         try validateStacks(nested: false)
     }
 

@@ -46,22 +46,6 @@ public enum SceneDevice: String, Equatable, Hashable, Sendable, CaseIterable {
     public var pushedBackScale: Double { (size.width - 2 * Self.pushedBackInset) / size.width }
 
     /// The frame a presentation of `style` gives the presented view, for the non-context styles
-    /// (the context styles take the context's frame).
-    public func frame(for style: PresentationStyle) -> Rect {
-        let top = safeAreaTop + Self.sheetTopGap
-        switch (style, isCompact) {
-        case (.fullScreen, _), (.overFullScreen, _), (.currentContext, _), (.overCurrentContext, _):
-            return bounds
-        case (.pageSheet, true), (.formSheet, true):
-            return Rect(x: 0, y: top, width: size.width, height: size.height - top)
-        case (.pageSheet, false):
-            let width = Self.pageSheetWidth
-            return Rect(x: (size.width - width) / 2, y: top, width: width, height: size.height - 2 * top)
-        case (.formSheet, false):
-            let sheet = Self.formSheetSize
-            return Rect(
-                x: (size.width - sheet.width) / 2, y: (size.height - sheet.height) / 2,
-                width: sheet.width, height: sheet.height)
-        }
-    }
+    /// (the context styles take the context's frame), in portrait (`frame(for:in:)` for the others).
+    public func frame(for style: PresentationStyle) -> Rect { frame(for: style, in: .portrait) }
 }

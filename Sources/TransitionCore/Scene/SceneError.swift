@@ -25,6 +25,11 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case covered(navigation: String, by: String)
     /// `SceneOptions.doublePresentation == .exception` (iOS 8): the uncaught exception of seed 000.
     case uncaughtException(name: String, reason: String)
+    /// app ∩ window ∩ the deciding controller's mask is empty: UIKit's
+    /// UIApplicationInvalidInterfaceOrientationException, never a silent choice.
+    case noCommonOrientation(controller: String, supported: OrientationMask, app: OrientationMask, window: OrientationMask)
+    /// A full-screen presented controller's preferred orientation is not among its allowed ones.
+    case unsupportedPreferredOrientation(controller: String, preferred: InterfaceOrientation, allowed: OrientationMask)
 
     public var code: String {
         switch self {
@@ -39,6 +44,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notInWindow: return "not-in-window"
         case .covered: return "covered"
         case .uncaughtException: return "uncaught-exception"
+        case .noCommonOrientation: return "no-common-orientation"
+        case .unsupportedPreferredOrientation: return "unsupported-preferred-orientation"
         }
     }
 
@@ -66,6 +73,10 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the navigation controller \(navigation)'s visible controller is covered by \(by)"
         case .uncaughtException(let name, let reason):
             return "Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
+        case .noCommonOrientation(let controller, let supported, let app, let window):
+            return "UIApplicationInvalidInterfaceOrientationException: Supported orientations has no common orientation with the application (app \(app.names), window \(window.names), \(controller) \(supported.names))"
+        case .unsupportedPreferredOrientation(let controller, let preferred, let allowed):
+            return "UIApplicationInvalidInterfaceOrientationException: \(controller)'s preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' must match a supported interface orientation: \(allowed.names)"
         }
     }
 }

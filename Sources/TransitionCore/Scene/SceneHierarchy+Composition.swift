@@ -22,7 +22,7 @@ extension SceneHierarchy {
     }
 
     func composition() -> Composition {
-        var groups = [Group(id: root.id, frame: device.bounds, layers: views(of: root, frame: device.bounds, group: root.id), members: [])]
+        var groups = [Group(id: root.id, frame: bounds, layers: views(of: root, frame: bounds, group: root.id), members: [])]
         var hidden: [Int] = []
         for (index, presentation) in presentations.enumerated() {
             let presented = presentation.presented
@@ -67,7 +67,7 @@ extension SceneHierarchy {
                     }
                 } else {
                     let dimming = SceneLayer(
-                        controller: presented.id, role: .dimming, frame: device.bounds,
+                        controller: presented.id, role: .dimming, frame: bounds,
                         opacity: SceneDevice.dimmingOpacity, group: presented.id)
                     group.layers = [dimming] + group.layers.map { layer in
                         var layer = layer
@@ -102,9 +102,9 @@ extension SceneHierarchy {
     /// `pushedBackScale` about its horizontal centre and its top moves to the safe area's top,
     /// so 10 pt of it shows above the card; its corners round.
     private func pushedBack(_ layer: SceneLayer, in groupFrame: Rect) -> SceneLayer {
-        let s = device.pushedBackScale
+        let s = pushedBackScale
         let originX = groupFrame.midX - groupFrame.width * s / 2
-        let originY = device.safeAreaTop
+        let originY = safeAreaTop
         var layer = layer
         layer.frame = Rect(
             x: originX + (layer.frame.minX - groupFrame.minX) * s,

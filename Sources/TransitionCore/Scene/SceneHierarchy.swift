@@ -9,6 +9,8 @@ struct SceneHierarchy: Equatable, Sendable {
     var presentations: [ScenePresentation] = []
     /// The animator a child was pushed with (pop replays it reversed); absent = `push`.
     var pushKinds: [String: TransitionKind] = [:]
+    /// The interface orientation the geometry is laid out in (SceneHierarchy+Orientation.swift).
+    var interfaceOrientation: InterfaceOrientation = .portrait
 
     /// The root, then every presented controller, each with its stack.
     var trees: [SceneController] { [root] + presentations.map(\.presented) }
@@ -65,17 +67,17 @@ struct SceneHierarchy: Equatable, Sendable {
         presentations.firstIndex { $0.presented.id == id }
     }
 
-    /// The controller's view frame at rest, in device coordinates (before any push-back).
+    /// The controller's view frame at rest, in interface coordinates (before any push-back).
     func frame(of id: String) -> Rect {
         if let index = presentationIndex(ofPresented: id) { return presentations[index].frame }
         if let parent = parent(of: id) { return contentFrame(ofNavigation: parent) }
-        return device.bounds
+        return bounds
     }
 
     /// A navigation controller's bar: 44 pt, plus the status bar when it is at the screen's top.
     func barFrame(ofNavigation id: String) -> Rect {
         let frame = frame(of: id)
-        let height = SceneDevice.navigationBarHeight + (frame.minY == 0 ? device.safeAreaTop : 0)
+        let height = navigationBarHeight + (frame.minY == 0 ? safeAreaTop : 0)
         return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: height)
     }
 

@@ -12,8 +12,30 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
     }
 
     public var doublePresentation: DoublePresentation = .refuse
+    /// Info.plist's supported orientations; nil = the device default (phone
+    /// `allButUpsideDown`, tablet `all`).
+    public var appOrientations: OrientationMask?
+    /// `application(_:supportedInterfaceOrientationsFor:)`; nil = the app's mask.
+    public var windowOrientations: OrientationMask?
+    /// A navigation controller that decides the orientation forwards `supportedOrientations`,
+    /// `shouldAutorotate` and the preferred orientation to the top of its stack (the seeds'
+    /// `topMostViewController` override). Off: the container decides for its children (UIKit).
+    public var containerForwardsOrientation: Bool
+    /// The rotation callbacks: iOS 8+ `viewWillTransition` (default) or the iOS ≤ 7 sequence.
+    public var rotationCallbacks: RotationCallbacks
+    /// The system rotation's duration per quarter turn, seconds (a half turn takes twice it).
+    public var rotationDuration: Double
 
-    public init(doublePresentation: DoublePresentation = .refuse) {
+    public init(
+        doublePresentation: DoublePresentation = .refuse, appOrientations: OrientationMask? = nil,
+        windowOrientations: OrientationMask? = nil, containerForwardsOrientation: Bool = false,
+        rotationCallbacks: RotationCallbacks = .viewWillTransition, rotationDuration: Double = 0.4
+    ) {
         self.doublePresentation = doublePresentation
+        self.appOrientations = appOrientations
+        self.windowOrientations = windowOrientations
+        self.containerForwardsOrientation = containerForwardsOrientation
+        self.rotationCallbacks = rotationCallbacks
+        self.rotationDuration = rotationDuration
     }
 }

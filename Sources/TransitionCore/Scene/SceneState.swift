@@ -29,4 +29,6 @@ public struct SceneState: Equatable, Sendable {
     public var appeared: [String]
     /// The operation in flight, if any.
     public var inFlight: SceneAction?
+    /// Device and interface orientation, window bounds, the allowed mask and its sources.
+    public var orientation: SceneOrientationState = .placeholder
 }

@@ -32,6 +32,11 @@ public struct SceneTransitionPlan: Equatable, Sendable {
     /// For a non-animated operation, which completes at once: the end callbacks
     /// (`completeTransition(true)` first). Empty for an animated one (see `Scene.end(completed:)`).
     public var endEvents: [LifecycleEvent]
+    /// A present or dismiss that turns the interface (a full-screen presented controller's
+    /// preferred orientation, or a revealed controller that does not allow the current one):
+    /// the rotation that plays with it, committed with the transition. Its events are empty
+    /// (docs/ENGINE.md, "Orientation and rotation").
+    public var rotation: RotationPlan? = nil
 
     public init(
         action: SceneAction, kind: TransitionKind, from: String, to: String, style: PresentationStyle?,

@@ -1,0 +1,194 @@
+/// Orientation and rotation (issue 12; docs/ENGINE.md, "Orientation and rotation"): the
+/// device turns, the masks are read, the interface rotates as a transition of its own.
+extension Scene {
+    // MARK: - Reading
+
+    public var interfaceOrientation: InterfaceOrientation { hierarchy.interfaceOrientation }
+    /// The window's bounds in interface coordinates (width and height swapped in landscape);
+    /// every frame of the scene is in this space.
+    public var windowBounds: Rect { hierarchy.bounds }
+    /// Who decides the orientation now and what is allowed (read afresh from the masks).
+    public var orientationResolution: OrientationResolution { hierarchy.orientationResolution(options: options) }
+    public var allowedOrientations: OrientationMask { orientationResolution.allowed }
+
+    public var orientationState: SceneOrientationState {
+        SceneOrientationState(
+            deviceOrientation: deviceOrientation, interfaceOrientation: interfaceOrientation, windowBounds: windowBounds,
+            resolution: orientationResolution)
+    }
+
+    // MARK: - Operations
+
+    /// The physical device turned (`UIDeviceOrientationDidChangeNotification`). The new device
+    /// orientation is recorded; the interface autorotates to it when it maps to an interface
+    /// orientation (not face up, face down, unknown), the deciding controller's
+    /// `shouldAutorotate` is true and the orientation is allowed. If the current orientation
+    /// is no longer allowed (a mask changed without `attemptRotationToDeviceOrientation`), it
+    /// settles on an allowed one (`OrientationResolution.settle`). Returns the rotation, or nil.
+    ///
+    /// During a transition the device orientation is recorded and nothing rotates (the
+    /// interface catches up at the next device change or `attemptRotationToDeviceOrientation`).
+    ///
+    /// Errors: `no-common-orientation` (the masks are read only when the device maps to an
+    /// interface orientation and the decider autorotates; the device is then not recorded).
+    @discardableResult
+    public mutating func deviceDidChange(to device: DeviceOrientation) throws(SceneError) -> RotationPlan? {
+        let resolution = orientationResolution
+        if pending == nil, device.interfaceOrientation != nil, resolution.shouldAutorotate, resolution.allowed.isEmpty {
+            throw Self.noCommonOrientation(resolution)
+        }
+        deviceOrientation = device
+        guard pending == nil, device.interfaceOrientation != nil, resolution.shouldAutorotate else { return nil }
+        return autorotate(resolution)
+    }
+
+    /// `UIViewController.attemptRotationToDeviceOrientation()`: re-reads the masks and rotates
+    /// to the device's orientation at once if the decider autorotates and allows it (or, if the
+    /// current orientation is no longer allowed, to the one `settle` picks). Returns the
+    /// rotation, or nil.
+    ///
+    /// Errors: `busy`, `no-common-orientation`.
+    @discardableResult
+    public mutating func attemptRotationToDeviceOrientation() throws(SceneError) -> RotationPlan? {
+        if let pending { throw .busy(pending.plan.action) }
+        let resolution = orientationResolution
+        guard resolution.shouldAutorotate else { return nil }
+        if resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
+        return autorotate(resolution)
+    }
+
+    /// Changes a controller's `supportedInterfaceOrientations`, `shouldAutorotate` and
+    /// `preferredInterfaceOrientationForPresentation` (all three replaced). Nothing rotates: a
+    /// changed mask is read at the next device change, `attemptRotationToDeviceOrientation`,
+    /// or presentation (seed 000's example).
+    ///
+    /// Errors: `busy`, `unknown-controller` (not in the hierarchy), `invalid-scene` (a mask
+    /// with other bits), `no-common-orientation` (the controller decides and nothing would be
+    /// allowed).
+    public mutating func updateController(
+        _ id: String, supportedOrientations: OrientationMask?, shouldAutorotate: Bool,
+        preferredOrientation: InterfaceOrientation?
+    ) throws(SceneError) {
+        if let pending { throw .busy(pending.plan.action) }
+        guard hierarchy.contains(id) else { throw .unknownController(id) }
+        if let mask = supportedOrientations, !mask.isValid {
+            throw .invalidScene("\(id)'s supportedOrientations \(mask.rawValue) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16")
+        }
+        var updated = hierarchy
+        updated.updateOrientation(
+            of: id,
+            to: SceneController.OrientationProperties(
+                supportedOrientations: supportedOrientations, shouldAutorotate: shouldAutorotate,
+                preferredOrientation: preferredOrientation))
+        let resolution = updated.orientationResolution(options: options)
+        if resolution.decider == id && resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
+        hierarchy = updated
+        for tree in hierarchy.trees { remember(tree) }
+    }
+
+    // MARK: - Shared steps
+
+    /// At launch: the options' masks must be valid and something allowed; the interface
+    /// starts in portrait if allowed, else as `settle` picks (device portrait).
+    mutating func settleLaunchOrientation() throws(SceneError) {
+        for (name, mask) in [("appOrientations", options.appOrientations), ("windowOrientations", options.windowOrientations)] {
+            if let mask, !mask.isValid {
+                throw .invalidScene("\(name) \(mask.rawValue) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16")
+            }
+        }
+        guard options.rotationDuration.isFinite, options.rotationDuration >= 0 else {
+            throw .invalidScene("rotationDuration must be a finite number of seconds ≥ 0")
+        }
+        let resolution = orientationResolution
+        guard let start = resolution.settle(current: .portrait, device: deviceOrientation) else {
+            throw Self.noCommonOrientation(resolution)
+        }
+        hierarchy = hierarchy.reoriented(to: start)
+    }
+
+    /// A present: if the presentation fills the window (`fullScreen`, `overFullScreen`), its
+    /// controller decides; its preferred orientation must be allowed and is shown; without one
+    /// the current orientation is kept if allowed, else `settle`. Turns `committed`.
+    func rotationForPresenting(_ committed: inout SceneHierarchy, style: PresentationStyle, animated: Bool)
+        throws(SceneError) -> RotationPlan?
+    {
+        guard style == .fullScreen || style == .overFullScreen else { return nil }
+        let resolution = committed.orientationResolution(options: options)
+        guard !resolution.allowed.isEmpty else { throw Self.noCommonOrientation(resolution) }
+        let target: InterfaceOrientation
+        if let preferred = resolution.preferred {
+            guard resolution.allowed.contains(preferred) else {
+                throw .unsupportedPreferredOrientation(
+                    controller: resolution.decider, preferred: preferred, allowed: resolution.allowed)
+            }
+            target = preferred
+        } else {
+            target = resolution.settle(current: committed.interfaceOrientation, device: deviceOrientation)!
+        }
+        return turn(&committed, to: target, animated: animated)
+    }
+
+    /// A dismiss: if another controller now fills the window, its masks are read; the
+    /// current orientation is kept if allowed, else `settle` (the device's if allowed…).
+    func rotationForDismissing(_ committed: inout SceneHierarchy, animated: Bool) throws(SceneError) -> RotationPlan? {
+        guard committed.fullScreenController != hierarchy.fullScreenController else { return nil }
+        let resolution = committed.orientationResolution(options: options)
+        guard let target = resolution.settle(current: committed.interfaceOrientation, device: deviceOrientation) else {
+            throw Self.noCommonOrientation(resolution)
+        }
+        return turn(&committed, to: target, animated: animated)
+    }
+
+    /// A rotation bundled with a present or dismiss: no rotation callbacks (the presented
+    /// controller appears in its orientation; the revealed one is laid out as it reappears).
+    private func turn(_ committed: inout SceneHierarchy, to target: InterfaceOrientation, animated: Bool) -> RotationPlan? {
+        guard target != committed.interfaceOrientation else { return nil }
+        let before = committed
+        committed = committed.reoriented(to: target)
+        return RotationPlan(
+            from: before.interfaceOrientation, to: target, boundsBefore: before.bounds, boundsAfter: committed.bounds,
+            quarterTurnDuration: options.rotationDuration, animated: animated)
+    }
+
+    /// Autorotation with the masks read: to the device's orientation if allowed, else (the
+    /// current one no longer allowed) to the one `settle` picks; nil if nothing changes.
+    private mutating func autorotate(_ resolution: OrientationResolution) -> RotationPlan? {
+        let current = interfaceOrientation
+        let target: InterfaceOrientation
+        if let upright = deviceOrientation.interfaceOrientation, resolution.allowed.contains(upright) {
+            target = upright
+        } else if let settled = resolution.settle(current: current, device: deviceOrientation) {
+            target = settled
+        } else {
+            return nil
+        }
+        guard target != current else { return nil }
+        let before = hierarchy
+        hierarchy = hierarchy.reoriented(to: target)
+        let visible = before.appeared()
+        var start: [LifecycleEvent] = []
+        var end: [LifecycleEvent] = []
+        func each(_ callback: LifecycleCallback, size: (String) -> Size? = { _ in nil }, _ orientation: InterfaceOrientation? = nil)
+            -> [LifecycleEvent]
+        {
+            visible.map {
+                LifecycleEvent(controller: $0, callback: callback, animated: true, size: size($0), orientation: orientation)
+            }
+        }
+        switch options.rotationCallbacks {
+        case .viewWillTransition:
+            start = each(.viewWillTransition, size: { self.hierarchy.frame(of: $0).size }) + each(.viewWillLayoutSubviews)
+        case .legacy:
+            start = each(.willRotate, target) + each(.viewWillLayoutSubviews) + each(.willAnimateRotation, target)
+            end = each(.didRotate, current)
+        }
+        return RotationPlan(
+            from: current, to: target, boundsBefore: before.bounds, boundsAfter: hierarchy.bounds,
+            quarterTurnDuration: options.rotationDuration, animated: true, startEvents: start, endEvents: end)
+    }
+
+    static func noCommonOrientation(_ resolution: OrientationResolution) -> SceneError {
+        .noCommonOrientation(
+            controller: resolution.decider, supported: resolution.controller, app: resolution.app, window: resolution.window)
+    }
+}
