@@ -60,14 +60,33 @@ struct SceneSession: Equatable {
         var plan: SceneTransitionPlan
     }
 
+    /// A rotation of the interface being played (the scene has committed it already).
+    struct Rotation: Equatable {
+        var plan: RotationPlan
+        var start: Double
+        var group: Int
+        /// How far the turn is, as of the latest tick (0…1, eased): frames read it, so a
+        /// frame is the same bytes whenever it is encoded.
+        var fraction = 0.0
+    }
+
     private(set) var scene: Scene
     let interruptible: Bool
+    private(set) var rotation: Rotation?
     /// The latest lifecycle group (the launch is 1).
     private(set) var group = 1
     private(set) var armed: Armed?
     private(set) var flight: Flight?
 
+    /// Something that may turn the interface.
+    enum OrientationChange: Equatable {
+        case device(DeviceOrientation)
+        case attempt
+        case update(String, mask: OrientationMask?, shouldAutorotate: Bool, preferred: InterfaceOrientation?)
+    }
+
     /// A scene at rest after its launch callbacks (group 1, `launch`), with the default gesture armed.
+    /// (Not busy with a rotation: `SessionCore` refuses scene operations while one plays.)
     static func launch(_ setup: SceneSetup, root: SceneController) throws(SceneError) -> (SceneSession, [LifecycleRecord]) {
         guard root.allIDs.count <= instanceLimit else {
             throw .invalidScene("a scene holds at most \(instanceLimit) controllers")
@@ -121,12 +140,17 @@ struct SceneSession: Equatable {
 
     /// Starts `command` now: its start callbacks (and, not animated, its end callbacks, after
     /// which the default gesture is armed). An animated one is then in flight until `end`.
-    mutating func start(_ command: SceneCommand) throws(SceneError) -> [LifecycleRecord] {
+    mutating func start(_ command: SceneCommand, at startTime: Double) throws(SceneError) -> [LifecycleRecord] {
         _ = try trial(command)  // the limit, before anything changes
         let plan = try command.request.perform(on: &scene, animated: command.animated)
         group += 1
         armed = nil
         var records = plan.startEvents.map { LifecycleRecord(group: group, action: plan.action.rawValue, event: $0) }
+        // A full-screen present with another preferred orientation (or a dismissal back to a
+        // controller that does not allow the current one) turns the interface as it goes.
+        if let rotation = plan.rotation, rotation.animated, rotation.duration > 0 {
+            self.rotation = Rotation(plan: rotation, start: startTime, group: group)
+        }
         if command.animated {
             flight = Flight(group: group, command: command, plan: plan)
         } else {
@@ -138,9 +162,9 @@ struct SceneSession: Equatable {
 
     /// The armed operation begins (its pan began): the same request on the scene, unchanged
     /// since it was armed, so it cannot be refused now; nil when nothing is armed.
-    mutating func beginArmed() -> [LifecycleRecord]? {
+    mutating func beginArmed(at now: Double) -> [LifecycleRecord]? {
         guard let armed, flight == nil else { return nil }
-        return try? start(armed.command)
+        return try? start(armed.command, at: now)
     }
 
     /// The transition in flight ended: its end callbacks, and what the next pan drives — the
@@ -181,6 +205,74 @@ struct SceneSession: Equatable {
         guard let plan = try? trial(command) else { return false }
         arm(command, plan: plan, isDefault: true)
         return true
+    }
+
+    // MARK: - Orientation
+
+    /// The physical device turned (`device`), or the app asked to re-read the masks
+    /// (`attempt-rotation`), or a controller's orientation properties changed (`update`):
+    /// the interface may turn, which plays as a rotation from `now`.
+    mutating func orient(_ change: OrientationChange, at now: Double) throws(SceneError) -> [LifecycleRecord] {
+        var next = scene
+        let plan: RotationPlan?
+        switch change {
+        case .device(let orientation):
+            plan = try next.deviceDidChange(to: orientation)
+        case .attempt:
+            plan = try next.attemptRotationToDeviceOrientation()
+        case let .update(id, mask, autorotate, preferred):
+            try next.updateController(id, supportedOrientations: mask, shouldAutorotate: autorotate, preferredOrientation: preferred)
+            plan = nil
+        }
+        scene = next
+        guard let plan else {
+            refreshArmed()
+            return []
+        }
+        return startRotation(plan, at: now)
+    }
+
+    /// Plays `plan` (a device turn's, or a presentation's that turns the interface).
+    mutating func startRotation(_ plan: RotationPlan, at now: Double) -> [LifecycleRecord] {
+        group += 1
+        var records = plan.startEvents.map { LifecycleRecord(group: group, action: "rotate", event: $0) }
+        if plan.animated && plan.duration > 0 {
+            rotation = Rotation(plan: plan, start: now, group: group)
+        } else {
+            records += plan.endEvents.map { LifecycleRecord(group: group, action: "rotate", event: $0) }
+        }
+        refreshArmed()
+        return records
+    }
+
+    /// The display link ticked: the rotation's fraction, and its end callbacks when it is over.
+    mutating func advanceRotation(to now: Double) -> [LifecycleRecord] {
+        guard var running = rotation else { return [] }
+        let elapsed = (now - running.start) / running.plan.duration
+        guard elapsed < 1 else {
+            rotation = nil
+            return running.plan.endEvents.map { LifecycleRecord(group: running.group, action: "rotate", event: $0) }
+        }
+        running.fraction = running.plan.curve.value(at: max(elapsed, 0))
+        rotation = running
+        return []
+    }
+
+    /// The root view's transform relative to the device, and the window's bounds, now.
+    var rootTransform: AffineTransform {
+        if let rotation { return rotation.plan.transform(at: rotation.fraction) }
+        return scene.interfaceOrientation.rootTransform
+    }
+
+    /// What is armed follows the committed scene: an armed plan's container was laid out
+    /// for the old bounds, so it is tried again (and dropped if it no longer applies).
+    private mutating func refreshArmed() {
+        guard let armed else { return }
+        if let plan = try? trial(armed.command) {
+            arm(armed.command, plan: plan, isDefault: armed.isDefault)
+        } else {
+            armDefault()
+        }
     }
 
     /// Drops what is armed (the engine could not be configured for it).

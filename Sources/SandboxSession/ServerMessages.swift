@@ -190,6 +190,26 @@ public enum ServerMessages {
             write(layer, to: &w)
         }
         w.endArray()
+        // The window's root view relative to the device (a quarter turn in landscape), and its
+        // bounds: the page draws `layers` and the animator's layers inside it.
+        let t = scene.rootTransform
+        w.key("root")
+        w.beginObject()
+        w.key("transform"); w.numbers([t.a, t.b, t.c, t.d, t.tx, t.ty])
+        let bounds = scene.scene.windowBounds
+        w.key("bounds"); w.pair(bounds.width, bounds.height)
+        w.key("interface"); w.string(scene.scene.interfaceOrientation.rawValue)
+        w.key("rotating")
+        if let rotation = scene.rotation {
+            w.beginObject()
+            w.key("from"); w.string(rotation.plan.from.rawValue)
+            w.key("to"); w.string(rotation.plan.to.rawValue)
+            w.key("fraction"); w.number(rotation.fraction)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.endObject()
         w.key("transition")
         if let plan = scene.plan {
             w.beginObject()
@@ -231,6 +251,8 @@ public enum ServerMessages {
         w.key("callback"); w.string(record.event.callback.rawValue)
         w.key("animated"); w.bool(record.event.animated)
         if let didComplete = record.event.didComplete { w.key("didComplete"); w.bool(didComplete) }
+        if let size = record.event.size { w.key("size"); w.pair(size.width, size.height) }
+        if let orientation = record.event.orientation { w.key("orientation"); w.string(orientation.rawValue) }
         w.endObject()
         return w.finish()
     }
@@ -280,6 +302,7 @@ public enum ServerMessages {
         w.endArray()
         w.key("inFlight")
         if let action = state.inFlight { w.string(action.rawValue) } else { w.null() }
+        w.key("orientation"); writeOrientation(state.orientation, to: &w)
         w.key("armed")
         if let armed = report.armed {
             w.beginObject()
@@ -295,6 +318,40 @@ public enum ServerMessages {
         }
         w.endObject()
         return w.finish()
+    }
+
+    /// Device versus interface, the window's bounds, and what is allowed with where each
+    /// restriction comes from (the app, the window, the deciding controller).
+    private static func writeOrientation(_ state: SceneOrientationState, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("device"); w.string(state.deviceOrientation.rawValue)
+        w.key("interface"); w.string(state.interfaceOrientation.rawValue)
+        w.key("bounds"); writeRect(state.windowBounds, to: &w)
+        w.key("allowed"); writeMask(state.allowed, to: &w)
+        w.key("decider"); w.string(state.resolution.decider)
+        w.key("shouldAutorotate"); w.bool(state.resolution.shouldAutorotate)
+        w.key("sources")
+        w.beginArray()
+        for (source, mask) in state.resolution.sources {
+            w.beginObject()
+            switch source {
+            case .app: w.key("source"); w.string("app")
+            case .window: w.key("source"); w.string("window")
+            case .controller(let id): w.key("source"); w.string("controller"); w.key("controller"); w.string(id)
+            }
+            w.key("mask"); w.integer(mask.rawValue)
+            w.key("names"); w.strings(mask.names)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
+
+    private static func writeMask(_ mask: OrientationMask, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("mask"); w.integer(mask.rawValue)
+        w.key("names"); w.strings(mask.names)
+        w.endObject()
     }
 
     /// A controller tree as the wire describes it (what `scene` takes).
@@ -313,6 +370,9 @@ public enum ServerMessages {
         w.key("transitionStyle"); w.string(controller.transitionStyle.rawValue)
         w.key("definesPresentationContext"); w.bool(controller.definesPresentationContext)
         w.key("providesPresentationContextTransitionStyle"); w.bool(controller.providesPresentationContextTransitionStyle)
+        if let mask = controller.supportedMask { w.key("supportedOrientations"); w.strings(mask.names) }
+        w.key("shouldAutorotate"); w.bool(controller.shouldAutorotate)
+        if let preferred = controller.preferredOrientation { w.key("preferredOrientation"); w.string(preferred.rawValue) }
         w.endObject()
     }
 

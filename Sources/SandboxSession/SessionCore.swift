@@ -26,6 +26,9 @@ struct SessionCore {
     /// begins, as without a scene.
     private var lastOutcome: TransitionPhase?
 
+    /// Whether the display link must run for this session: a completion, or a rotation.
+    var isAnimating: Bool { engine.phase.isAnimating || scene?.rotation != nil }
+
     /// The phase and progress frames report (see `lastOutcome`).
     var framePhase: TransitionPhase { engine.phase == .idle ? lastOutcome ?? .idle : engine.phase }
     var frameProgress: Double {
@@ -63,6 +66,9 @@ struct SessionCore {
             let down = engine.isPointerDown || !heldPointers.isEmpty
             throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(down ? " with a pointer down" : ""); \(what) when it rests")
         }
+        if scene?.rotation != nil {
+            throw WireError(.busy, "the interface is rotating; \(what) when it rests")
+        }
     }
 
     // MARK: - The scene
@@ -99,7 +105,7 @@ struct SessionCore {
             scene = next
             engine = nextEngine
         } else {
-            reaction.lifecycle = try Self.sceneStep { () throws(SceneError) in try next.start(command) }
+            reaction.lifecycle = try Self.sceneStep { () throws(SceneError) in try next.start(command, at: now) }
             scene = next
             if command.animated {
                 engine = nextEngine
@@ -157,7 +163,7 @@ struct SessionCore {
         for event in reaction.events {
             switch event {
             case .began(_, grabbed: false):
-                if let records = scene!.beginArmed() {
+                if let records = scene!.beginArmed(at: engine.time) {
                     reaction.lifecycle += records
                     reaction.sceneChanged = true
                 }
@@ -289,6 +295,41 @@ struct SessionCore {
     mutating func tick(at now: Double) -> SessionReaction {
         var reaction = SessionReaction(engine.advance(to: now))
         sceneFollows(&reaction)
+        if scene?.rotation != nil {
+            reaction.frame = true
+            reaction.lifecycle += scene!.advanceRotation(to: now)
+        }
+        return counted(reaction)
+    }
+
+    /// `device`, `attempt-rotation`, `update`: the interface may turn (played from `now`).
+    /// A device turn is physical and never refused: during a transition the scene records it
+    /// and turns later; during a rotation the running one ends first.
+    mutating func orient(_ request: OrientationRequest, at now: Double) throws(WireError) -> SessionReaction {
+        guard var next = scene else {
+            throw WireError(.noScene, "send a scene first: {\"type\":\"scene\",\"root\":{\"id\":…}}")
+        }
+        let change: SceneSession.OrientationChange
+        switch request {
+        case .device(let orientation):
+            change = .device(orientation)
+        case .attempt:
+            try checkAtRest("attempt a rotation")
+            change = .attempt
+        case let .update(id, mask, autorotate, preferred):
+            try checkAtRest("update it")
+            guard let current = next.scene.controller(id)?.orientationProperties else {
+                throw WireError(SceneError.unknownController(id))
+            }
+            change = .update(
+                id, mask: mask ?? current.supportedOrientations, shouldAutorotate: autorotate ?? current.shouldAutorotate,
+                preferred: preferred ?? current.preferredOrientation)
+        }
+        var reaction = SessionReaction(frame: true, sceneChanged: true)
+        if next.rotation != nil { reaction.lifecycle += next.advanceRotation(to: .infinity) }
+        reaction.lifecycle += try Self.sceneStep { () throws(SceneError) in try next.orient(change, at: now) }
+        scene = next
+        if engine.phase.isAtRest && !engine.isPointerDown { resetEngine() }  // the armed plan's container may have turned
         return counted(reaction)
     }
 

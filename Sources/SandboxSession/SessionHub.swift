@@ -58,6 +58,9 @@ public struct SessionHub {
     /// A session's whole state (tests compare it before and after a refusal).
     func core(of session: String) -> SessionCore? { sessions[session]?.core }
 
+    /// Whether a session animates (a completion or a rotation: the replay's display link runs).
+    public func isAnimating(_ session: String) -> Bool { sessions[session]?.core.isAnimating ?? false }
+
     /// The engine of a session (for the replay's phase and progress).
     public func engine(of session: String) -> InteractiveTransition? { sessions[session]?.core.engine }
 
@@ -118,6 +121,11 @@ public struct SessionHub {
             let id = try drivenSession(connection)
             try spendSceneMessage(connection, at: now)
             let reaction = try sessions[id]!.core.setUpScene(setup)
+            apply(reaction, to: id, into: &actions)
+        case .orientation(let request):
+            let id = try drivenSession(connection)
+            try spendSceneMessage(connection, at: now)
+            let reaction = try sessions[id]!.core.orient(request, at: now)
             apply(reaction, to: id, into: &actions)
         case .sceneCommand(let command):
             let id = try drivenSession(connection)
@@ -242,7 +250,7 @@ public struct SessionHub {
             }
             let reaction = sessions[id]!.core.tick(at: now)
             send(reaction, of: id, into: &actions)
-            if !sessions[id]!.core.engine.phase.isAnimating { rested.append(id) }
+            if !sessions[id]!.core.isAnimating { rested.append(id) }
         }
         for id in rested { stopAnimating(id, fps: fps, into: &actions) }
     }
@@ -260,7 +268,7 @@ public struct SessionHub {
         // under at most one rate, the one `ticking` names.
         let fps = sessions[id]!.core.settings.fps
         if let listed = sessions[id]!.ticking, listed != fps { stopAnimating(id, fps: listed, into: &actions) }
-        if sessions[id]!.core.engine.phase.isAnimating {
+        if sessions[id]!.core.isAnimating {
             sessions[id]!.ticking = fps
             if animating[fps, default: []].insert(id).inserted, animating[fps]!.count == 1 {
                 actions.append(.startTicking(fps: fps))

@@ -46,7 +46,7 @@ public struct VirtualSession {
     public var nextTick: Double? {
         // While a pointer holds a grabbed completion the link is kept (its schedule goes on at
         // the release, as the live link's does if no tick fell in between), but does not fire.
-        guard let link, hub.engine(of: id)?.phase.isAnimating == true else { return nil }
+        guard let link, hub.isAnimating(id) else { return nil }
         return link.upcoming
     }
 

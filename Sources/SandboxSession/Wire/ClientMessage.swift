@@ -9,6 +9,7 @@ enum ClientMessage {
     case play
     case scene(SceneSetup)
     case sceneCommand(SceneCommand)
+    case orientation(OrientationRequest)
 
     static func parse(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         let fields = try MessageFields(try JSONValue.parse(bytes))
@@ -26,13 +27,15 @@ enum ClientMessage {
             return .play
         case "scene":
             return .scene(try SceneSetup(fields))
+        case "device", "attempt-rotation", "update":
+            return .orientation(try OrientationRequest.parse(type, fields))
         case "present", "dismiss", "push", "pop":
             return .sceneCommand(try SceneRequest.command(SceneAction(rawValue: type)!, fields))
         case "join":
             try fields.onlyKnown(["type", "session"])
             return .join(session: try fields.string("session"))
         default:
-            throw WireError(.unknownType, "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop)")
+            throw WireError(.unknownType, "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop, device, update, attempt-rotation)")
         }
     }
 }

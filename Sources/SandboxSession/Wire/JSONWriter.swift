@@ -119,6 +119,12 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    public mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
     public mutating func null() {
         separate()
         appendLiteral("null")

@@ -9,10 +9,18 @@ struct SceneSetup: Equatable {
     var options: SceneOptions
 
     init(_ fields: MessageFields) throws(WireError) {
-        try fields.onlyKnown(["type", "root", "device", "interruptible", "doublePresentation"])
+        try fields.onlyKnown([
+            "type", "root", "device", "interruptible", "doublePresentation", "appOrientations", "windowOrientations",
+            "containerForwardsOrientation", "rotationCallbacks",
+        ])
         device = try fields.name("device", default: .phone)
         interruptible = try fields.bool("interruptible", default: false)
-        options = SceneOptions(doublePresentation: try fields.name("doublePresentation", default: .refuse))
+        options = SceneOptions(
+            doublePresentation: try fields.name("doublePresentation", default: .refuse),
+            appOrientations: try fields.orientationMask("appOrientations"),
+            windowOrientations: try fields.orientationMask("windowOrientations"),
+            containerForwardsOrientation: try fields.bool("containerForwardsOrientation", default: false),
+            rotationCallbacks: try fields.name("rotationCallbacks", default: .viewWillTransition))
         if try fields.value("root") == .null {
             root = nil
         } else {
@@ -28,6 +36,34 @@ struct SceneCommand: Equatable {
     var animated: Bool
     /// The next pan drives it (`present` called from a gesture's `.began`).
     var interactive: Bool
+}
+
+/// `device`, `attempt-rotation`, `update`: what may turn the interface.
+enum OrientationRequest: Equatable {
+    case device(DeviceOrientation)
+    case attempt
+    /// Absent fields keep the controller's current value.
+    case update(String, mask: OrientationMask?, shouldAutorotate: Bool?, preferred: InterfaceOrientation?)
+
+    static func parse(_ type: String, _ fields: MessageFields) throws(WireError) -> OrientationRequest {
+        switch type {
+        case "device":
+            try fields.onlyKnown(["type", "orientation"])
+            guard let orientation: DeviceOrientation = try fields.optionalName("orientation") else {
+                throw WireError(.missingField, "'orientation' is required", field: "orientation")
+            }
+            return .device(orientation)
+        case "attempt-rotation":
+            try fields.onlyKnown(["type"])
+            return .attempt
+        default:  // update
+            try fields.onlyKnown(["type", "controller", "supportedOrientations", "shouldAutorotate", "preferredOrientation"])
+            return .update(
+                try fields.identifier("controller", required: true)!, mask: try fields.orientationMask("supportedOrientations"),
+                shouldAutorotate: fields.has("shouldAutorotate") ? try fields.bool("shouldAutorotate", default: true) : nil,
+                preferred: try fields.optionalName("preferredOrientation"))
+        }
+    }
 }
 
 extension SceneCommand {
@@ -137,7 +173,8 @@ extension SceneController {
         do throws(WireError) {
             try fields.onlyKnown([
                 "id", "title", "kind", "stack", "presentationStyle", "transitionStyle", "definesPresentationContext",
-                "providesPresentationContextTransitionStyle",
+                "providesPresentationContextTransitionStyle", "supportedOrientations", "shouldAutorotate",
+                "preferredOrientation",
             ])
             let id = try fields.identifier("id", required: true)!
             let title = try fields.identifier("title")
@@ -163,7 +200,11 @@ extension SceneController {
                 // change the default value to true."
                 definesPresentationContext: try fields.bool("definesPresentationContext", default: navigation),
                 providesPresentationContextTransitionStyle: try fields.bool(
-                    "providesPresentationContextTransitionStyle", default: false))
+                    "providesPresentationContextTransitionStyle", default: false),
+                supportedOrientations: try fields.orientationMask("supportedOrientations")?.rawValue,
+                shouldAutorotate: try fields.bool("shouldAutorotate", default: true),
+                preferredOrientationForPresentation: (try fields.optionalName("preferredOrientation") as InterfaceOrientation?)?
+                    .uikitValue)
         } catch {
             // Name the field by its path from the message (`root.stack[1].id`).
             var nested = error
@@ -211,6 +252,31 @@ extension MessageFields {
 
     func name<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(WireError) -> T where T.RawValue == String {
         try optionalName(key) ?? fallback
+    }
+
+    /// Orientations as the wire gives them: an array of names (`portrait`, `landscapeLeft`, …
+    /// or `landscape`, `all`, `allButUpsideDown`) or UIKit's mask number (2, 4, 8, 16 and sums).
+    func orientationMask(_ key: String) throws(WireError) -> OrientationMask? {
+        guard has(key) else { return nil }
+        let value = try value(key)
+        let invalid = WireError(
+            .invalidField,
+            "'\(key)' must be an array of orientation names (portrait, portraitUpsideDown, landscapeLeft, landscapeRight, landscape, all, allButUpsideDown) or a mask of 2, 4, 8, 16",
+            field: key)
+        switch value {
+        case .number:
+            let number = try integer(key)
+            let mask = OrientationMask(rawValue: number)
+            guard number >= 0, mask.isValid else { throw invalid }
+            return mask
+        case .array(let items):
+            guard items.count <= 8 else { throw invalid }
+            let names = items.compactMap(\.string)
+            guard names.count == items.count, let mask = OrientationMask(names: names) else { throw invalid }
+            return mask
+        default:
+            throw invalid
+        }
     }
 
     /// A controller id or title: a string of 1–64 bytes without control characters.

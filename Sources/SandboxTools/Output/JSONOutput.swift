@@ -31,12 +31,6 @@ extension JSONWriter {
     mutating func integer(_ value: Int?) {
         if let value { integer(value) } else { null() }
     }
-
-    mutating func strings(_ values: [String]) {
-        beginArray()
-        for value in values { string(value) }
-        endArray()
-    }
 }
 
 /// One JSON text written by `body`.
