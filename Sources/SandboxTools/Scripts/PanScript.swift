@@ -54,6 +54,9 @@ public struct PanScript: Sendable {
         public var topMost: String?
         public var presented: [String]?
         public var stacks: [String: [String]]?
+        /// The interface orientation and the window's size (issue 12).
+        public var interface: String?
+        public var bounds: [Double]?
     }
 
     /// Steps at `hz` when a move does not say.
@@ -130,7 +133,7 @@ extension PanScript {
 
     // MARK: - Steps
 
-    private static let sceneActions = ["scene", "present", "dismiss", "push", "pop"]
+    private static let sceneActions = ["scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation"]
     private static let actions = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait"] + sceneActions
 
     private static func parseStep(_ value: JSONValue) throws(ScriptError) -> Step {
@@ -142,7 +145,8 @@ extension PanScript {
         let options: [String: Set<String>] = [
             "down": ["pointer"], "move": ["ms", "hz", "pointer"], "moveBy": ["ms", "hz", "pointer"],
             "samples": ["pointer"], "hold": [], "up": ["pointer"], "cancel": ["pointer"], "play": [],
-            "wait": ["timeoutMs"], "scene": [], "present": [], "dismiss": [], "push": [], "pop": [],
+            "wait": ["timeoutMs"], "scene": [], "present": [], "dismiss": [], "push": [], "pop": [], "device": [],
+            "update": [], "attempt-rotation": [],
         ]
         if let unknown = step.keys.sorted().first(where: { $0 != action && !options[action]!.contains($0) }) {
             throw ScriptError("'\(action)' takes no '\(unknown)'")
@@ -190,6 +194,14 @@ extension PanScript {
         case "play":
             guard step["play"] == .bool(true) else { throw ScriptError("write {\"play\": true}") }
             return .play
+        case "device":
+            // {"device": "landscapeLeft"}: the physical device turns.
+            guard let orientation = step["device"]?.string else { throw ScriptError("'device' must be an orientation name") }
+            let json = JSONValue.object(["type": .string("device"), "orientation": .string(orientation)]).jsonText
+            return .sceneMessage(type: action, json: json)
+        case "attempt-rotation":
+            guard step[action] == .bool(true) else { throw ScriptError("write {\"attempt-rotation\": true}") }
+            return .sceneMessage(type: action, json: JSONValue.object(["type": .string(action)]).jsonText)
         case _ where sceneActions.contains(action):
             guard case .object(var fields)? = step[action], fields["type"] == nil else {
                 throw ScriptError("'\(action)' must be an object of the \(action) message's fields (without 'type')")
@@ -234,12 +246,20 @@ extension PanScript {
         expect.errors = try optionalStrings(object, "errors")
         if let scene = object["scene"] {
             guard case .object(let fields) = scene else { throw ScriptError("'scene' must be an object") }
-            if let unknown = fields.keys.sorted().first(where: { !["topMost", "presented", "stacks"].contains($0) }) {
-                throw ScriptError("scene: unknown field '\(unknown)' (topMost, presented, stacks)")
+            let known = ["topMost", "presented", "stacks", "interface", "bounds"]
+            if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+                throw ScriptError("scene: unknown field '\(unknown)' (\(known.joined(separator: ", ")))")
             }
             var expectation = SceneExpectation()
             expectation.topMost = try optionalString(fields, "topMost")
             expectation.presented = try optionalStrings(fields, "presented")
+            expectation.interface = try optionalString(fields, "interface")
+            if let bounds = fields["bounds"] {
+                guard case .array(let items) = bounds, items.count == 2, let w = items[0].number, let h = items[1].number else {
+                    throw ScriptError("scene.bounds must be [width, height]")
+                }
+                expectation.bounds = [w, h]
+            }
             if let stacks = fields["stacks"] {
                 guard case .object(let byNavigation) = stacks else { throw ScriptError("scene.stacks must map navigation ids to id lists") }
                 var out: [String: [String]] = [:]

@@ -7,6 +7,8 @@ import SandboxSession
 /// latency, and the frame trace.
 final class ReplayObserver {
     private(set) var phase = "idle"
+    /// The latest frame showed the interface turning.
+    private(set) var rotating = false
     private(set) var progress = 0.0
     private(set) var outcome: PanScript.Outcome = .none
     /// Frames received since `startCounting()`.
@@ -57,7 +59,7 @@ final class ReplayObserver {
 
     func satisfies(_ condition: PanScript.WaitCondition) -> Bool {
         guard isSettled else { return false }
-        if condition == .rest { return phase == "idle" || phase == "finished" || phase == "cancelled" }
+        if condition == .rest { return (phase == "idle" || phase == "finished" || phase == "cancelled") && !rotating }
         return events.contains(condition.rawValue)
     }
 
@@ -116,6 +118,8 @@ final class ReplayObserver {
         if counting { frames += 1 }
         if collectsTrace { trace.append(text) }
         phase = message["phase"]?.string ?? phase
+        // A scene's interface turning is a transition too: rest waits for it (issue 12).
+        if case .object? = message["scene"]?["root"]?["rotating"] { rotating = true } else { rotating = false }
         progress = message["progress"]?.number ?? progress
         guard let ack = message["ack"]?.number.map(Int.init) else { return }
         if samples.last.map({ ack > $0.seq }) ?? true { samples.append((ack, progress)) }
@@ -142,7 +146,14 @@ final class ReplayObserver {
                 stacks[navigation] = ids.compactMap(\.string)
             }
         }
-        return PanScript.SceneExpectation(topMost: state["topMost"]?.string, presented: presented, stacks: stacks)
+        let orientation = state["orientation"]
+        var bounds: [Double]?
+        if case .array(let rect)? = orientation?["bounds"], rect.count == 4, let w = rect[2].number, let h = rect[3].number {
+            bounds = [w, h]
+        }
+        return PanScript.SceneExpectation(
+            topMost: state["topMost"]?.string, presented: presented, stacks: stacks,
+            interface: orientation?["interface"]?.string, bounds: bounds)
     }
 
     /// Local replays time the engine in-process instead of a round trip.

@@ -151,6 +151,12 @@ public enum ScriptRunner {
             if let presented = scene.presented, presented != got?.presented {
                 failures.append("scene: expected presented \(presented), got \(got?.presented ?? [])")
             }
+            if let interface = scene.interface, interface != got?.interface {
+                failures.append("scene: expected the interface \(interface), got \(got?.interface ?? "no scene")")
+            }
+            if let bounds = scene.bounds, bounds != got?.bounds {
+                failures.append("scene: expected bounds \(bounds), got \(got?.bounds ?? [])")
+            }
             for (navigation, stack) in scene.stacks ?? [:] where got?.stacks?[navigation] != stack {
                 failures.append("scene: expected \(navigation)'s stack \(stack), got \(got?.stacks?[navigation] ?? [])")
             }
