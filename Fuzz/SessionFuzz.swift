@@ -125,6 +125,8 @@ struct Checks {
     var fps = Checks.defaults.fps
     /// The virtual time by which the running completion must have ended.
     var deadline: Double?
+    /// The virtual time by which a rotation of the interface must have ended.
+    var rotationDeadline: Double?
     /// A scene is set: its operations run for their kind's own duration (at most reveal's 2 s),
     /// not the configured one.
     var sceneActive = false
@@ -155,6 +157,7 @@ struct Checks {
         if replies.isEmpty { fail("answered", "a message got no reply", "") }
         for reply in replies {
             check(reply)
+            noteRotation(reply, at: now)
             if reply.hasPrefix(#"{"type":"configured""#) {
                 (duration, completionSpeed, fps) = Self.config(of: reply)
             } else if reply.hasPrefix(#"{"type":"scene-state""#) {
@@ -174,12 +177,12 @@ struct Checks {
     /// Before a tick: the display link is finite and advancing, and the completion is not overdue.
     func tick(at time: Double, after last: Double) {
         if !time.isFinite || time <= last { fail("wedge", "nextTick \(time) after \(last)", "") }
-        guard let deadline else {
+        guard let deadline = [deadline, rotationDeadline].compactMap({ $0 }).max() else {
             return fail("wedge", "animating (a tick at \(time)) with no completion started", "")
         }
         // The last tick of a completion may fall up to one frame after its end.
         if time > deadline + 1 / fps + 1e-9 {
-            fail("wedge", "still animating at \(time) s, past the completion's bound \(deadline) s (duration \(duration), completionSpeed \(completionSpeed), fps \(fps))", "")
+            fail("wedge", "still animating at \(time) s, past the bound \(deadline) s (duration \(duration), completionSpeed \(completionSpeed), fps \(fps))", "")
         }
     }
 
@@ -187,7 +190,19 @@ struct Checks {
         input = ""
         for reply in replies {
             check(reply)
+            noteRotation(reply, at: now)
             ended(reply)
+        }
+    }
+
+    /// A scene's interface turning (issue 12) runs the display link too, for at most a half
+    /// turn (2 × 0.4 s) from the first frame that shows it.
+    mutating func noteRotation(_ reply: String, at now: Double) {
+        guard reply.hasPrefix(#"{"type":"frame""#) else { return }
+        if reply.contains(#""rotating":{"#) {
+            if rotationDeadline == nil { rotationDeadline = now + 0.8 + Limits.completionSlack }
+        } else {
+            rotationDeadline = nil
         }
     }
 

@@ -86,8 +86,12 @@ def script_lines(script, hz_scale=1.0):
             pointer("up" if "up" in step else "cancel", *positions.pop(pid), pid, now)
         elif "play" in step:
             lines.add(now, compact({"type": "play"}))
-        elif any(k in step for k in ("scene", "present", "dismiss", "push", "pop")):
-            kind = next(k for k in ("scene", "present", "dismiss", "push", "pop") if k in step)
+        elif "device" in step:
+            lines.add(now, compact({"type": "device", "orientation": step["device"]}))
+        elif "attempt-rotation" in step:
+            lines.add(now, compact({"type": "attempt-rotation"}))
+        elif any(k in step for k in ("scene", "present", "dismiss", "push", "pop", "update")):
+            kind = next(k for k in ("scene", "present", "dismiss", "push", "pop", "update") if k in step)
             lines.add(now, compact({"type": kind, **step[kind]}))
             completion = max(completion, 2.0)  # a scene operation runs its kind's own duration
         elif "wait" in step:

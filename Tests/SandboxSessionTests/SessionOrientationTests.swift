@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TransitionCore
+
+@testable import SandboxSession
+
+/// Orientation over the wire (issue 12): the messages, the rotation played on the display
+/// link, and refusals that change nothing.
+@Suite("Orientation in a session") struct SessionOrientationTests {
+    typealias Harness = SessionSceneTests.Harness
+    static let allOrientations = #"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}],"supportedOrientations":["all"]}}"#
+
+    static func frame(_ h: inout Harness) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(h.frameText.utf8)) as! [String: Any]
+    }
+
+    static func root(_ h: inout Harness) throws -> [String: Any] {
+        ((try frame(&h))["scene"] as! [String: Any])["root"] as! [String: Any]
+    }
+
+    @Test func aDeviceTurnPlaysAQuarterTurnAndEndsExactly() throws {
+        var h = Harness()
+        h.send(Self.allOrientations)
+        let turn = h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)
+        #expect(SessionSceneTests.lifecycle(turn) == [
+            "nav.viewWillTransition(844.0×390.0)", "list.viewWillTransition(844.0×358.0)",  // the bar is 32 pt in landscape
+            "nav.viewWillLayoutSubviews", "list.viewWillLayoutSubviews",
+        ])
+        #expect(turn.contains(.startTicking(fps: 60)))
+        #expect(h.scene?.scene.interfaceOrientation == .landscapeRight)  // committed at once
+        #expect((try Self.root(&h))["rotating"] is [String: Any])
+        var fractions: [Double] = []
+        for _ in 0..<60 where h.scene?.rotation != nil {
+            h.now += 1 / 60
+            var actions: [SessionAction] = []
+            h.hub.tick(fps: 60, at: h.now, into: &actions)
+            if let rotating = (try Self.root(&h))["rotating"] as? [String: Any] { fractions.append(rotating["fraction"] as! Double) }
+        }
+        // 0.4 s at 60 fps (0.1 s of it passed with the message), forward only.
+        #expect(fractions.count >= 15 && fractions == fractions.sorted())
+        let end = try Self.root(&h)
+        #expect(end["transform"] as! [Double] == [0, 1, -1, 0, 0, 0] && end["bounds"] as! [Double] == [844, 390])
+        #expect(end["rotating"] is NSNull)
+    }
+
+    @Test func aPortraitOnlyRootStaysPortraitAndAnUpdateWaitsForAnAttempt() throws {
+        var h = Harness()
+        h.send(#"{"type":"scene","root":{"id":"player","supportedOrientations":["portrait"]}}"#)
+        #expect(SessionSceneTests.lifecycle(h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)).isEmpty)
+        #expect(h.scene?.scene.interfaceOrientation == .portrait && h.scene?.scene.deviceOrientation == .landscapeLeft)
+        // Only the properties named change; nothing turns until the attempt.
+        h.send(#"{"type":"update","controller":"player","supportedOrientations":["landscape"]}"#)
+        #expect(h.scene?.scene.interfaceOrientation == .portrait)
+        #expect(h.scene?.scene.controller("player")?.shouldAutorotate == true)
+        h.send(#"{"type":"attempt-rotation"}"#)
+        #expect(h.scene?.scene.interfaceOrientation == .landscapeRight && h.scene?.rotation != nil)
+    }
+
+    @Test(arguments: [
+        (#"{"type":"device","orientation":"sideways"}"#, "invalid-field"),
+        (#"{"type":"device"}"#, "missing-field"),
+        (#"{"type":"update","controller":"ghost","shouldAutorotate":false}"#, "unknown-controller"),
+        (#"{"type":"update","controller":"nav","supportedOrientations":0}"#, "no-common-orientation"),
+        (#"{"type":"update","controller":"nav","supportedOrientations":1}"#, "invalid-field"),
+        (#"{"type":"update","controller":"nav","supportedOrientations":["diagonal"]}"#, "invalid-field"),
+        (#"{"type":"update","controller":"nav","wings":2}"#, "unknown-field"),
+        (#"{"type":"attempt-rotation","now":true}"#, "unknown-field"),
+        (#"{"type":"scene","root":{"id":"r","supportedOrientations":["landscape"]},"appOrientations":["portrait"]}"#, "no-common-orientation"),
+    ])
+    func everyOrientationRefusalChangesNothing(_ text: String, _ code: String) {
+        var h = Harness()
+        h.send(Self.allOrientations)
+        let before = h.core
+        let frame = h.frameText
+        #expect(SessionSceneTests.errorCode(h.send(text)) == code)
+        #expect(h.core.scene == before.scene && h.frameText == frame)
+    }
+
+    @Test func aDeviceTurnIsNeverRefusedButARotationMakesTheSceneBusy() {
+        var h = Harness()
+        h.send(Self.allOrientations)
+        h.send(#"{"type":"push","controller":{"id":"detail"},"animated":false}"#)
+        _ = h.pointer("down", x: 5, y: 400)
+        _ = h.pointer("move", x: 60, y: 400)  // an edge-swipe pop tracking
+        #expect(SessionSceneTests.errorCode(h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)) == nil)
+        #expect(h.scene?.scene.deviceOrientation == .landscapeLeft && h.scene?.scene.interfaceOrientation == .portrait)
+        #expect(SessionSceneTests.errorCode(h.send(#"{"type":"attempt-rotation"}"#)) == "busy")
+        _ = h.pointer("up", x: 60, y: 400)
+        _ = h.settle()
+        h.send(#"{"type":"attempt-rotation"}"#)
+        #expect(h.scene?.rotation != nil)
+        #expect(SessionSceneTests.errorCode(h.send(#"{"type":"dismiss"}"#)) == "busy")
+    }
+}
