@@ -458,6 +458,7 @@ struct Scan {
         switch kind {
         case .frame:
             allowed = depth == 1 && (keyIs(key, "ack") || keyIs(key, "received")) || depth == 2 && keyIs(key, "transition")
+                || depth == 3 && keyIs(key, "rotating")
         case .sceneState: allowed = depth == 1 && (keyIs(key, "inFlight") || keyIs(key, "armed") || keyIs(key, "root"))
         case .config: allowed = keyIs(key, "flingVelocity")
         default: allowed = false
