@@ -140,17 +140,12 @@ struct SceneSession: Equatable {
 
     /// Starts `command` now: its start callbacks (and, not animated, its end callbacks, after
     /// which the default gesture is armed). An animated one is then in flight until `end`.
-    mutating func start(_ command: SceneCommand, at startTime: Double) throws(SceneError) -> [LifecycleRecord] {
+    mutating func start(_ command: SceneCommand, at _: Double) throws(SceneError) -> [LifecycleRecord] {
         _ = try trial(command)  // the limit, before anything changes
         let plan = try command.request.perform(on: &scene, animated: command.animated)
         group += 1
         armed = nil
         var records = plan.startEvents.map { LifecycleRecord(group: group, action: plan.action.rawValue, event: $0) }
-        // A full-screen present with another preferred orientation (or a dismissal back to a
-        // controller that does not allow the current one) turns the interface as it goes.
-        if let rotation = plan.rotation, rotation.animated, rotation.duration > 0 {
-            self.rotation = Rotation(plan: rotation, start: startTime, group: group)
-        }
         if command.animated {
             flight = Flight(group: group, command: command, plan: plan)
         } else {
@@ -258,10 +253,26 @@ struct SceneSession: Equatable {
         return []
     }
 
-    /// The root view's transform relative to the device, and the window's bounds, now.
-    var rootTransform: AffineTransform {
+    /// The root view's transform relative to the device at the running transition's
+    /// `progress`. A full-screen present with another preferred orientation (or a dismissal
+    /// back to a controller that does not allow the current one) turns the interface with the
+    /// transition, in one animation as UIKit's coordinator runs them: the turn follows the
+    /// transition's progress on its curve, so it tracks a finger and undoes itself on a cancel.
+    func rootTransform(progress: Double) -> AffineTransform {
         if let rotation { return rotation.plan.transform(at: rotation.fraction) }
+        if let flight, let turn = flight.plan.rotation {
+            return turn.transform(at: flight.plan.kind.animated(progress))
+        }
         return scene.interfaceOrientation.rootTransform
+    }
+
+    /// The turn in progress, if any: a rotation of its own, or one that goes with the transition.
+    func turning(progress: Double) -> (from: InterfaceOrientation, to: InterfaceOrientation, fraction: Double)? {
+        if let rotation { return (rotation.plan.from, rotation.plan.to, rotation.fraction) }
+        if let flight, let turn = flight.plan.rotation {
+            return (turn.from, turn.to, flight.plan.kind.animated(progress))
+        }
+        return nil
     }
 
     /// What is armed follows the committed scene: an armed plan's container was laid out

@@ -192,7 +192,7 @@ public enum ServerMessages {
         w.endArray()
         // The window's root view relative to the device (a quarter turn in landscape), and its
         // bounds: the page draws `layers` and the animator's layers inside it.
-        let t = scene.rootTransform
+        let t = scene.rootTransform(progress: progress)
         w.key("root")
         w.beginObject()
         w.key("transform"); w.numbers([t.a, t.b, t.c, t.d, t.tx, t.ty])
@@ -200,11 +200,11 @@ public enum ServerMessages {
         w.key("bounds"); w.pair(bounds.width, bounds.height)
         w.key("interface"); w.string(scene.scene.interfaceOrientation.rawValue)
         w.key("rotating")
-        if let rotation = scene.rotation {
+        if let turning = scene.turning(progress: progress) {
             w.beginObject()
-            w.key("from"); w.string(rotation.plan.from.rawValue)
-            w.key("to"); w.string(rotation.plan.to.rawValue)
-            w.key("fraction"); w.number(rotation.fraction)
+            w.key("from"); w.string(turning.from.rawValue)
+            w.key("to"); w.string(turning.to.rawValue)
+            w.key("fraction"); w.number(turning.fraction)
             w.endObject()
         } else {
             w.null()
@@ -335,6 +335,7 @@ public enum ServerMessages {
         for (source, mask) in state.resolution.sources {
             w.beginObject()
             switch source {
+            case .hardware: w.key("source"); w.string("hardware")
             case .app: w.key("source"); w.string("app")
             case .window: w.key("source"); w.string("window")
             case .controller(let id): w.key("source"); w.string("controller"); w.key("controller"); w.string(id)

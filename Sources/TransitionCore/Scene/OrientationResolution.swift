@@ -20,11 +20,22 @@ public struct OrientationResolution: Equatable, Hashable, Sendable {
     public var shouldAutorotate: Bool
     /// The decider's `preferredInterfaceOrientationForPresentation`.
     public var preferred: InterfaceOrientation?
+    /// What the hardware can show: a Face ID phone never turns upside down (phone
+    /// `allButUpsideDown`, tablet `all`). Apple: the controller's mask is intersected with "the
+    /// device's supported orientations".
+    public var hardware: OrientationMask
+    /// The window's mask was given (`application(_:supportedInterfaceOrientationsFor:)`): it
+    /// *replaces* Info.plist's ("returns the total set of interface orientations supported by
+    /// the app"; seed 001's landscape push with a portrait-only plist relies on it).
+    public var windowReplacesApp: Bool
 
     public init(
         app: OrientationMask, window: OrientationMask, fullScreenController: String, decider: String,
-        controller: OrientationMask, shouldAutorotate: Bool, preferred: InterfaceOrientation?
+        controller: OrientationMask, shouldAutorotate: Bool, preferred: InterfaceOrientation?,
+        hardware: OrientationMask = .all, windowReplacesApp: Bool = false
     ) {
+        self.hardware = hardware
+        self.windowReplacesApp = windowReplacesApp
         self.app = app
         self.window = window
         self.fullScreenController = fullScreenController
@@ -34,12 +45,16 @@ public struct OrientationResolution: Equatable, Hashable, Sendable {
         self.preferred = preferred
     }
 
-    /// app ∩ window ∩ controller; empty is `no-common-orientation`.
-    public var allowed: OrientationMask { app.intersection(window).intersection(controller) }
+    /// hardware ∩ the app's (Info.plist, or the window's that replaces it) ∩ controller; empty
+    /// is `no-common-orientation`.
+    public var allowed: OrientationMask { sources.reduce(OrientationMask.all) { $0.intersection($1.mask) } }
 
-    /// The three masks with their sources, for the page ("where each bit came from").
+    /// The masks that are intersected, with their sources, for the page ("where each bit came
+    /// from"): the hardware's, the app's or the window's that replaces it, the controller's.
     public var sources: [(source: OrientationSource, mask: OrientationMask)] {
-        [(.app, app), (.window, window), (.controller(decider), controller)]
+        let app: [(source: OrientationSource, mask: OrientationMask)] =
+            windowReplacesApp ? [(.window, window)] : [(.app, self.app), (.window, window)]
+        return [(.hardware, hardware)] + app + [(.controller(decider), controller)]
     }
 
     /// The sources whose mask lacks `orientation` (empty when it is allowed).

@@ -31,7 +31,8 @@ extension SceneHierarchy {
             app: app, window: window, fullScreenController: top, decider: decider,
             controller: deciding?.supportedMask ?? .deviceDefault(device),
             shouldAutorotate: deciding?.shouldAutorotate ?? true,
-            preferred: deciding?.preferredOrientation)
+            preferred: deciding?.preferredOrientation, hardware: .deviceDefault(device),
+            windowReplacesApp: options.windowOrientations != nil)
     }
 
     /// This hierarchy turned to `orientation`: every presentation's frame recomputed for the
