@@ -6,6 +6,8 @@ import { Connection } from "./connection.js";
 import { Hud } from "./hud.js";
 import { PointerInput } from "./input.js";
 import { LatencyMeter } from "./latency.js";
+import { IDENTITY, apply, deviceTopEdge, viewGeometry } from "./orientation.js";
+import { OrientationPanel } from "./orientationPanel.js";
 import { Recorder } from "./recorder.js";
 import { Renderer } from "./renderer.js";
 import { SCENE_ERRORS, SceneModel } from "./scene.js";
@@ -36,6 +38,8 @@ const state = {
   requests: [],            // [{kind, field}] awaiting `configured` / `joined` / `played` / `error`
   restore: null,           // the configuration to restore after a reconnect
   outcomes: [],            // "finished" / "cancelled", in order, for this page's lifetime
+  view: null,              // the geometry of the last drawing (orientation.js viewGeometry): pointers invert it
+  lastPointer: null,       // the last pointer message sent (interface points in a scene)
 };
 
 const screen = $("screen");
@@ -50,6 +54,10 @@ const sceneModel = new SceneModel();
 const sceneCards = new SceneCards(sceneModel);
 const scenePanel = new ScenePanel(document, sceneModel, {
   send: (message) => request("scene", null, message),
+  enabled: () => state.role === "driver" && connection.isOpen,
+});
+const orientationPanel = new OrientationPanel(document, sceneModel, {
+  send: (message) => scenePanel.send(message),
   enabled: () => state.role === "driver" && connection.isOpen,
 });
 let cssScale = 1;
@@ -85,6 +93,7 @@ function sendPointer(phase, x, y, t, event, primary) {
     pointerId: event.pointerId, pointerType: event.pointerType,
   };
   if (!connection.send(message)) return;
+  state.lastPointer = { phase, x: message.x, y: message.y, seq: message.seq };
   latency.sent(state.seq, performance.now());
   if (primary) recorder.pointer(phase, message.x, message.y, message.t);
 }
@@ -302,9 +311,15 @@ screen.addEventListener("wheel", (event) => {
 
 // MARK: - Input, layout and drawing
 
+/**
+ * A pointer's position in the points the server wants: the canvas point under it, mapped back
+ * through the device's turn and the root's transform of the picture the user sees (the last
+ * drawing's), so in a scene it is in interface coordinates (those of `scene.root.bounds`).
+ */
 function toContainer(clientX, clientY) {
   const rect = screen.getBoundingClientRect();
-  return [(clientX - rect.left) / cssScale, (clientY - rect.top) / cssScale];
+  const view = state.view ?? geometry();
+  return apply(view.inverse, (clientX - rect.left) / cssScale, (clientY - rect.top) / cssScale);
 }
 
 const input = new PointerInput(screen, toContainer, {
@@ -313,15 +328,27 @@ const input = new PointerInput(screen, toContainer, {
   enabled: () => state.role === "driver" && connection.isOpen,
 });
 
-/** What the canvas shows: the scene's device, else the session's container. */
+/**
+ * What the canvas shows and how (orientation.js): in a scene, the device's screen as the user
+ * sees it (turned by the device) with the interface inside it (the frame's `scene.root`);
+ * otherwise the session's container, drawn as it is.
+ */
+function geometry() {
+  if (!sceneModel.active) {
+    return { size: [...state.container], matrix: [...IDENTITY], inverse: [...IDENTITY], bounds: [...state.container] };
+  }
+  return viewGeometry(sceneModel.state.size, sceneModel.deviceTurns, state.frame?.scene?.root ?? null);
+}
+
+/** The canvas's size in points: the scene's device screen, turned as the user holds it, else the container. */
 function screenSize() {
-  return sceneModel.active ? sceneModel.state.size : state.container;
+  return geometry().size;
 }
 
 function layout() {
   const size = screenSize();
   const [w, h] = size;
-  const stage = screen.parentElement.getBoundingClientRect();
+  const stage = screen.closest(".stage").getBoundingClientRect();
   const narrow = window.innerWidth <= 760;
   const availableHeight = narrow ? Infinity : window.innerHeight - stage.top - 70;
   const scale = Math.max(Math.min((stage.width - 16) / w, availableHeight / h), 0.25);
@@ -341,18 +368,43 @@ function render(now) {
       kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
       cards: sceneCards,
     };
+    const view = geometry();
+    renderer.setView(view.matrix);
     renderer.draw(state.frame, scene);
+    state.view = view;
+    showOrientation();
     state.drawnFrame = state.frame;
     drawnScene = sceneVersion;
     hud.showFrame();
   }
   hud.drawPlot(window.devicePixelRatio || 1);
   scenePanel.update();
+  orientationPanel.update();
   if (now - lastPanels > 250) {
     lastPanels = now;
     showLatency(now);
   }
   requestAnimationFrame(render);
+}
+
+const deviceElement = $("device");
+const caption = $("orientation-caption");
+
+/** The device outline's top edge and flat state, and the caption under it: device vs interface, a turn in progress. */
+function showOrientation() {
+  const orientation = sceneModel.orientation;
+  const top = deviceTopEdge(sceneModel.deviceTurns);
+  if (deviceElement.dataset.top !== top) deviceElement.dataset.top = top;
+  const flat = orientation && ["faceUp", "faceDown"].includes(orientation.device) ? orientation.device : "";
+  if (deviceElement.dataset.flat !== flat) deviceElement.dataset.flat = flat;
+  caption.hidden = !orientation;
+  if (!orientation) return;
+  const root = state.frame?.scene?.root;
+  let text = `device ${orientation.device}${flat ? " (lying flat)" : ""} · interface ${orientation.interface}`;
+  if (root?.rotating) {
+    text += ` · rotating ${root.rotating.from} → ${root.rotating.to} ${Math.round(root.rotating.fraction * 100)} %`;
+  }
+  if (caption.textContent !== text) caption.textContent = text;
 }
 
 function ms(value) {
@@ -440,6 +492,13 @@ window.sandbox = {
   get lifecycle() { return sceneModel.lifecycle; },
   get frameScene() { return state.frame?.scene ?? null; },
   get screenSize() { return [...screenSize()]; },
+  get orientation() { return sceneModel.orientation; },
+  get frameRoot() { return state.frame?.scene?.root ?? null; },
+  get deviceTurns() { return sceneModel.deviceTurns; },
+  get lastPointer() { return state.lastPointer; },
+  /** Interface points (a scene's) → canvas points as last drawn, and back. */
+  interfaceToView(x, y) { return apply((state.view ?? geometry()).matrix, x, y); },
+  viewToInterface(x, y) { return apply((state.view ?? geometry()).inverse, x, y); },
   controllerColour(id) { return controllerColour(id); },
   containerToClient(x, y) {
     const rect = screen.getBoundingClientRect();

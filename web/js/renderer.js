@@ -4,6 +4,9 @@
 // layers are drawn through their `transform3d`, so a flip has real perspective.
 // A scene frame (one that carries `scene`) draws the scene's still views first, then the
 // animator's layers in the transition's container, its `from`/`to` as controller cards.
+// Everything is drawn through the view matrix (orientation.js): interface points → canvas
+// points, the device's turn and the window's root transform in one affine map (identity
+// outside a scene).
 
 import { drawContent, logoPath } from "./screens.js";
 
@@ -37,6 +40,19 @@ export class Renderer {
     this.scale = 1;  // device pixels per container point
     this.offscreen = new Map();  // layer id → canvas, for 3-D layers
     this.origin = [0, 0];  // the animator's container in the screen (a scene's transition)
+    this.view = [1, 0, 0, 1, 0, 0];  // interface points → canvas points
+  }
+
+  /** The map from interface points to canvas points the next draw uses. */
+  setView(matrix) {
+    this.view = [...matrix];
+  }
+
+  /** Canvas device pixels per point, then the view: the origin of every drawing. */
+  setBase(ctx = this.ctx) {
+    const [a, b, c, d, e, f] = this.view;
+    const s = this.scale;
+    ctx.setTransform(s * a, s * b, s * c, s * d, s * e, s * f);
   }
 
   /** Sizes the backing store for `devicePixelRatio`; `cssScale` is CSS px per point. */
@@ -62,7 +78,7 @@ export class Renderer {
       // A navigation controller's content slides under its bar, never over it: clip to the
       // container (below the bar), which the still bar was drawn around.
       const [x, y, w, h] = transition.container;
-      ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+      this.setBase();
       ctx.save();
       ctx.beginPath();
       ctx.rect(x, y, w, h);
@@ -80,7 +96,7 @@ export class Renderer {
    */
   drawScene(sceneFrame, scene) {
     const ctx = this.ctx;
-    ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+    this.setBase();
     if (scene.cards) {
       for (const layer of sceneFrame.layers ?? []) scene.cards.drawStill(ctx, layer);
     }
@@ -116,7 +132,7 @@ export class Renderer {
   applyLayerTransform(layer) {
     const [a, b, c, d, tx, ty] = layer.transform;
     const [w, h] = layer.bounds;
-    this.ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+    this.setBase();
     this.ctx.translate(this.origin[0] + layer.center[0], this.origin[1] + layer.center[1]);
     this.ctx.transform(a, b, c, d, tx, ty);
     this.ctx.translate(-w / 2, -h / 2);
@@ -172,7 +188,7 @@ export class Renderer {
       const x0 = -w / 2 + (w * i) / STRIPS;
       const x1 = -w / 2 + (w * (i + 1)) / STRIPS;
       ctx.save();
-      ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+      this.setBase();
       ctx.translate(this.origin[0], this.origin[1]);
       // The strip's affine stand-in for the projection, fitted at its centre: a vertical line
       // maps exactly (the depth of a rotation about the vertical axis varies with x only), so

@@ -3,6 +3,8 @@
 // stacks, styles) and the messages the scene panel sends. No DOM here: scenePanel.js shows it,
 // sceneCards.js draws it.
 
+import { DEVICE_DEFAULT_MASK, ROOT_MASKS, deviceQuarterTurns, maskOf } from "./orientation.js";
+
 export const DEVICES = ["phone", "tablet"];
 export const PRESENTATION_STYLES = ["fullScreen", "pageSheet", "formSheet", "currentContext", "overFullScreen", "overCurrentContext"];
 export const TRANSITION_KINDS = ["cover-vertical", "flip-horizontal", "cross-dissolve", "partial-curl", "fade", "pop", "reveal", "push"];
@@ -11,6 +13,7 @@ export const SHEET_STYLES = new Set(["pageSheet", "formSheet"]);
 export const SCENE_ERRORS = new Set([
   "already-presenting", "already-presented", "nothing-presented", "not-in-navigation", "cannot-pop-root",
   "unknown-controller", "not-in-window", "covered", "invalid-scene", "uncaught-exception", "no-scene", "nothing-armed",
+  "no-common-orientation", "unsupported-preferred-orientation",
 ]);
 
 /** Groups (transitions) the log keeps: older ones are dropped so a long session stays small. */
@@ -28,10 +31,23 @@ export function demoRoot() {
   return { id: "nav", title: "Demo", kind: "navigation", stack: [{ id: "list", title: "List" }] };
 }
 
-/** `inbox.viewWillAppear(true)`, `inbox.completeTransition(false)`: one log line. */
+/**
+ * One log line: `inbox.viewWillAppear(true)`, `inbox.completeTransition(false)`; a rotation's
+ * callbacks as UIKit's signatures read: `nav.viewWillTransition(to: 844 × 390)`,
+ * `nav.viewWillLayoutSubviews()`, `nav.willRotate(to: landscapeRight)`,
+ * `nav.willAnimateRotation(to: landscapeRight)`, `nav.didRotate(from: portrait)`.
+ */
 export function lifecycleLine(message) {
-  const argument = message.callback === "completeTransition" ? message.didComplete : message.animated;
-  return `${message.controller}.${message.callback}(${argument})`;
+  const { controller, callback } = message;
+  switch (callback) {
+    case "completeTransition": return `${controller}.${callback}(${message.didComplete})`;
+    case "viewWillTransition": return `${controller}.${callback}(to: ${(message.size ?? []).join(" × ")})`;
+    case "viewWillLayoutSubviews": return `${controller}.${callback}()`;
+    case "willRotate":
+    case "willAnimateRotation": return `${controller}.${callback}(to: ${message.orientation})`;
+    case "didRotate": return `${controller}.${callback}(from: ${message.orientation})`;
+    default: return `${controller}.${callback}(${message.animated})`;
+  }
 }
 
 export class SceneModel {
@@ -41,6 +57,7 @@ export class SceneModel {
     this.revision = 0;       // +1 per change, so the panel redraws only when something changed
     this.known = new Map();  // controller id → {title, stack, style}, from the tree and our requests
     this.counter = 1;        // the last number handed out for `vcN`
+    this.deviceTurns = 0;    // the device's turn as the user sees it (orientation.js), kept while it lies flat
   }
 
   get active() {
@@ -53,7 +70,13 @@ export class SceneModel {
     this.groups = [];
     this.known.clear();
     this.counter = 1;
+    this.deviceTurns = 0;
     this.revision += 1;
+  }
+
+  /** `scene-state`'s `orientation` (device, interface, bounds, allowed, decider, sources), or null. */
+  get orientation() {
+    return this.state?.orientation ?? null;
   }
 
   /** `scene-state`: `root: null` means the session left scene mode. */
@@ -66,14 +89,18 @@ export class SceneModel {
     if (message.root === null || message.root === undefined) {
       this.state = null;
       this.known.clear();
+      this.deviceTurns = 0;
     } else {
       if (this.state === null) {
         // A new scene: its ids start over (our own request's tree is learnt again just below).
         this.known.clear();
         this.counter = 1;
+        this.deviceTurns = 0;
       }
+      // Face up, face down and unknown keep the turn the device had when it was laid flat.
+      this.deviceTurns = deviceQuarterTurns(message.orientation?.device, this.deviceTurns);
       this.state = message;
-      this.learnTree(message.root);
+      this.learnTree(message.root, true);
       for (const presentation of message.presentations ?? []) {
         this.learn(presentation.presented, { style: presentation.style });
       }
@@ -84,7 +111,10 @@ export class SceneModel {
   /** `lifecycle`: appended to its group; a new group opens when the number changes or the last ended. */
   applyLifecycle(message) {
     let last = this.groups[this.groups.length - 1];
-    if (!last || last.closed || last.group !== message.group) {
+    // A rotation's end callbacks (legacy `didRotate`) come after the scene-state that closed its
+    // group: the same rotation, not a new group.
+    const sameRotation = last && last.group === message.group && last.action === "rotate" && message.action === "rotate";
+    if (!last || (last.closed && !sameRotation) || last.group !== message.group) {
       last = { group: message.group, action: message.action, entries: [], dropped: 0, closed: false };
       this.groups.push(last);
       if (this.groups.length > LOG_GROUPS) this.groups.splice(0, this.groups.length - LOG_GROUPS);
@@ -106,14 +136,25 @@ export class SceneModel {
     this.known.set(id, { ...this.known.get(id), ...facts });
   }
 
-  /** A controller object as sent or as the tree shows it: its title, stack and style. */
-  learnTree(controller) {
+  /**
+   * A controller object as sent or as the tree shows it: its title, stack and orientation
+   * properties. `reported`: the scene's own tree, where an absent mask or preferred orientation
+   * means none (the device's default).
+   */
+  learnTree(controller, reported = false) {
     const stack = controller.kind === "navigation" && Array.isArray(controller.stack) ? controller.stack : null;
-    this.learn(controller.id, {
+    const facts = {
       title: controller.title ?? controller.id,
       stack: stack ? stack.map((child) => child.id) : null,
-    });
-    for (const child of stack ?? []) this.learnTree(child);
+    };
+    // Orientation properties: the tree reports them (a mask only when the controller sets one);
+    // a controller the page describes says what it sent.
+    for (const key of ["supportedOrientations", "shouldAutorotate", "preferredOrientation"]) {
+      if (key in controller) facts[key] = controller[key];
+      else if (reported) facts[key] = undefined;
+    }
+    this.learn(controller.id, facts);
+    for (const child of stack ?? []) this.learnTree(child, reported);
   }
 
   title(id) {
@@ -156,12 +197,38 @@ export class SceneModel {
     return `vc${this.counter}`;
   }
 
+  /**
+   * A controller's orientation properties as far as the page knows: the deciding controller's
+   * mask from `orientation.sources`, else the tree's, else what this page sent, else the
+   * device's default (phone allButUpsideDown, tablet all).
+   */
+  orientationOf(id) {
+    const known = this.known.get(id) ?? {};
+    const source = this.orientation?.sources?.find((entry) => entry.source === "controller" && entry.controller === id);
+    const fallback = DEVICE_DEFAULT_MASK[this.state?.device ?? "phone"] ?? 26;
+    const mask = source ? source.mask : known.supportedOrientations !== undefined ? maskOf(expandMask(known.supportedOrientations)) : fallback;
+    return {
+      mask,
+      shouldAutorotate: known.shouldAutorotate ?? true,
+      preferredOrientation: known.preferredOrientation ?? null,
+    };
+  }
+
   // MARK: - Messages
 
-  sceneMessage(device, interruptible) {
+  /**
+   * `scene` with the demo hierarchy. `orientation`: `rootMask` (a ROOT_MASKS key, or "" for the
+   * device's default) on the root, `forwards` (containerForwardsOrientation), `legacy`
+   * (rotationCallbacks "legacy").
+   */
+  sceneMessage(device, interruptible, orientation = {}) {
     const root = demoRoot();
+    if (ROOT_MASKS[orientation.rootMask]) root.supportedOrientations = ROOT_MASKS[orientation.rootMask];
     this.learnTree(root);
-    return { type: "scene", device, interruptible, root };
+    const message = { type: "scene", device, interruptible, root };
+    if (orientation.forwards) message.containerForwardsOrientation = true;
+    if (orientation.legacy) message.rotationCallbacks = "legacy";
+    return message;
   }
 
   /**
@@ -192,4 +259,15 @@ export class SceneModel {
     if (transition) message.transition = transition;
     return message;
   }
+}
+
+/** Orientation names with the wire's set names (`landscape`, `all`, `allButUpsideDown`) spelt out. */
+function expandMask(names) {
+  if (typeof names === "number") return ["portrait", "portraitUpsideDown", "landscapeRight", "landscapeLeft"].filter((name, i) => names & (2 << i));
+  const sets = {
+    landscape: ["landscapeLeft", "landscapeRight"],
+    all: ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"],
+    allButUpsideDown: ["portrait", "landscapeLeft", "landscapeRight"],
+  };
+  return (names ?? []).flatMap((name) => sets[name] ?? [name]);
 }

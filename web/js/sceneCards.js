@@ -7,6 +7,8 @@
 /** The status bar above a navigation bar at the screen's top (docs/ENGINE.md, the geometry). */
 const SAFE_AREA_TOP = { phone: 47, tablet: 24 };
 const NAVIGATION_BAR = 44;
+/** A phone in landscape has no status bar and a compact 32 pt bar (docs/ENGINE.md, landscape geometry). */
+const COMPACT_NAVIGATION_BAR = 32;
 /** A sheet's corners (docs/ENGINE.md): the animator's layer of a moving sheet has none. */
 const SHEET_RADIUS = 10;
 
@@ -70,7 +72,8 @@ function bar(ctx, id, title, w, h) {
   ctx.font = "600 17px system-ui, sans-serif";
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(title, w / 2, h - NAVIGATION_BAR / 2, w - 32);
+  // The title is centred in the bar's 44 pt below the status bar; a landscape phone's bar is 32 pt, with none.
+  ctx.fillText(title, w / 2, Math.max(h - NAVIGATION_BAR / 2, h / 2), w - 32);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
 }
@@ -89,6 +92,11 @@ export class SceneCards {
 
   get device() {
     return this.model.state?.device ?? "phone";
+  }
+
+  /** A phone whose interface is landscape: compact bar, no status bar. */
+  get compact() {
+    return this.device === "phone" && /^landscape/.test(this.model.orientation?.interface ?? "");
   }
 
   /**
@@ -138,7 +146,9 @@ export class SceneCards {
       return;
     }
     const top = stack[stack.length - 1];
-    const barHeight = Math.min(NAVIGATION_BAR + (atTop ? SAFE_AREA_TOP[this.device] ?? 0 : 0), h);
+    const barHeight = this.compact
+      ? Math.min(COMPACT_NAVIGATION_BAR, h)
+      : Math.min(NAVIGATION_BAR + (atTop ? SAFE_AREA_TOP[this.device] ?? 0 : 0), h);
     bar(ctx, id, this.model.title(top), w, barHeight);
     ctx.save();
     ctx.translate(0, barHeight);

@@ -50,7 +50,9 @@ export class ScenePanel {
     this.startForm.addEventListener("submit", (event) => {
       event.preventDefault();
       const form = this.startForm.elements;
-      this.send(model.sceneMessage(form.device.value, form.interruptible.checked));
+      this.send(model.sceneMessage(form.device.value, form.interruptible.checked, {
+        rootMask: form.rootMask.value, forwards: form.forwards.checked, legacy: form.legacy.checked,
+      }));
     });
     this.leaveButton.addEventListener("click", () => this.send({ type: "scene", root: null }));
     this.controls.addEventListener("submit", (event) => event.preventDefault());
