@@ -323,7 +323,7 @@ struct SessionCore {
             }
             change = .update(
                 id, mask: mask ?? current.supportedOrientations, shouldAutorotate: autorotate ?? current.shouldAutorotate,
-                preferred: preferred ?? current.preferredOrientation)
+                preferred: preferred ?? current.preferredOrientation)  // .some(nil) clears it
         }
         var reaction = SessionReaction(frame: true, sceneChanged: true)
         if next.rotation != nil { reaction.lifecycle += next.advanceRotation(to: .infinity) }

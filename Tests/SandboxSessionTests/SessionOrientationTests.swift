@@ -54,6 +54,12 @@ import TransitionCore
         #expect(h.scene?.scene.controller("player")?.shouldAutorotate == true)
         h.send(#"{"type":"attempt-rotation"}"#)
         #expect(h.scene?.scene.interfaceOrientation == .landscapeRight && h.scene?.rotation != nil)
+        _ = h.settle()
+        h.send(#"{"type":"update","controller":"player","preferredOrientation":"landscapeLeft"}"#)
+        #expect(h.scene?.scene.controller("player")?.preferredOrientation == .landscapeLeft)
+        h.send(#"{"type":"update","controller":"player","preferredOrientation":null}"#)  // null clears
+        #expect(h.scene?.scene.controller("player")?.preferredOrientation == nil)
+        #expect(h.scene?.scene.controller("player")?.supportedMask == .landscape)  // untouched
     }
 
     @Test(arguments: [

@@ -53,7 +53,7 @@ import TransitionCore
         mutating func settle() -> [SessionAction] {
             var actions: [SessionAction] = []
             for _ in 0..<600 {
-                guard hub.engine(of: "s")?.phase.isAnimating == true else { break }
+                guard hub.isAnimating("s") else { break }  // a completion or a rotation
                 now += 1 / 60
                 hub.tick(fps: 60, at: now, into: &actions)
             }

@@ -42,8 +42,8 @@ struct SceneCommand: Equatable {
 enum OrientationRequest: Equatable {
     case device(DeviceOrientation)
     case attempt
-    /// Absent fields keep the controller's current value.
-    case update(String, mask: OrientationMask?, shouldAutorotate: Bool?, preferred: InterfaceOrientation?)
+    /// Absent fields keep the controller's current value; `preferredOrientation: null` clears it.
+    case update(String, mask: OrientationMask?, shouldAutorotate: Bool?, preferred: InterfaceOrientation??)
 
     static func parse(_ type: String, _ fields: MessageFields) throws(WireError) -> OrientationRequest {
         switch type {
@@ -61,7 +61,8 @@ enum OrientationRequest: Equatable {
             return .update(
                 try fields.identifier("controller", required: true)!, mask: try fields.orientationMask("supportedOrientations"),
                 shouldAutorotate: fields.has("shouldAutorotate") ? try fields.bool("shouldAutorotate", default: true) : nil,
-                preferred: try fields.optionalName("preferredOrientation"))
+                preferred: fields.isNull("preferredOrientation")
+                    ? .some(nil) : (try fields.optionalName("preferredOrientation") as InterfaceOrientation?).map { .some($0) })
         }
     }
 }
