@@ -164,16 +164,22 @@ struct SceneSession: Equatable {
 
     /// The transition in flight ended: its end callbacks, and what the next pan drives — the
     /// same interactive request after a cancel (pan again to try again), else the default.
-    mutating func end(completed: Bool) -> [LifecycleRecord] {
+    mutating func end(completed: Bool, at now: Double) -> [LifecycleRecord] {
         guard let flight else { return [] }
         self.flight = nil
-        let records = scene.end(completed: completed).map {
+        var records = scene.end(completed: completed).map {
             LifecycleRecord(group: flight.group, action: flight.plan.action.rawValue, event: $0)
         }
         if !completed, flight.command.interactive, let plan = try? trial(flight.command.again) {
             arm(flight.command.again, plan: plan)
         } else {
             armDefault()
+        }
+        // UIKit re-reads the masks against the device once a transition is over: a device
+        // turned during it, or a landscape presentation dismissed over a root that allows the
+        // device's portrait, turns the interface now (as `attemptRotationToDeviceOrientation`).
+        if let turn = try? scene.attemptRotationToDeviceOrientation() {
+            records += startRotation(turn, at: now)
         }
         return records
     }

@@ -169,7 +169,7 @@ struct SessionCore {
                 }
             case .finished, .cancelled:
                 guard scene!.flight != nil else { continue }
-                reaction.lifecycle += scene!.end(completed: event == .finished)
+                reaction.lifecycle += scene!.end(completed: event == .finished, at: engine.time)
                 reaction.sceneChanged = true
                 // A pointer that came down as the completion ended (the event brought it to its
                 // end) is the old engine's: held, so its moves and lift are not refused.
