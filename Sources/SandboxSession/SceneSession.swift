@@ -218,7 +218,7 @@ struct SceneSession: Equatable {
         let plan: RotationPlan?
         switch change {
         case .device(let orientation):
-            plan = try next.deviceDidChange(to: orientation)
+            plan = next.deviceDidChange(to: orientation)
         case .attempt:
             plan = try next.attemptRotationToDeviceOrientation()
         case let .update(id, mask, autorotate, preferred):

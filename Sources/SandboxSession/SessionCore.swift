@@ -21,6 +21,9 @@ struct SessionCore {
     /// had nothing for a pan to drive, outside an edge swipe's band, or on a running
     /// completion that is not interruptible.
     private var heldPointers: Set<Int> = []
+    /// The pointer the engine follows (its first down), so a rotation that replaces the engine
+    /// under it can hold it instead.
+    private var enginePointer: Int?
     /// How the scene's last transition ended, while the fresh engine armed after it is idle:
     /// the frames still say `finished`/`cancelled` (with progress 1 or 0) until the next one
     /// begins, as without a scene.
@@ -123,6 +126,7 @@ struct SessionCore {
     /// When the plan's engine cannot be made (settings that do not fit its container), the
     /// scene arms nothing rather than drive the wrong transition.
     private mutating func resetEngine() {
+        enginePointer = nil
         if let plan = scene?.plan {
             do {
                 engine = try Self.engine(for: plan, settings: settings)
@@ -158,18 +162,19 @@ struct SessionCore {
     /// What the engine's events mean for the scene: a pan that begins starts the armed
     /// operation; a finish or cancel ends the one in flight and arms the next.
     /// `pointer`: the pointer whose event this reaction answers, if any.
-    private mutating func sceneFollows(_ reaction: inout SessionReaction, pointer: Int? = nil) {
+    /// `now`: the server's clock (a client's time may run up to `maximumLead` ahead of it).
+    private mutating func sceneFollows(_ reaction: inout SessionReaction, pointer: Int? = nil, at now: Double) {
         guard scene != nil else { return }
         for event in reaction.events {
             switch event {
             case .began(_, grabbed: false):
-                if let records = scene!.beginArmed(at: engine.time) {
+                if let records = scene!.beginArmed(at: now) {
                     reaction.lifecycle += records
                     reaction.sceneChanged = true
                 }
             case .finished, .cancelled:
                 guard scene!.flight != nil else { continue }
-                reaction.lifecycle += scene!.end(completed: event == .finished, at: engine.time)
+                reaction.lifecycle += scene!.end(completed: event == .finished, at: now)
                 reaction.sceneChanged = true
                 // A pointer that came down as the completion ended (the event brought it to its
                 // end) is the old engine's: held, so its moves and lift are not refused.
@@ -187,6 +192,9 @@ struct SessionCore {
     /// edge swipe's down outside its band, not a grab of a completion that is not interruptible.
     private func engineTakes(_ message: PointerMessage) -> Bool {
         guard let scene, message.phase == .down, !engine.isPointerDown else { return true }
+        // Nothing starts while the interface turns (a pan would begin a transition laid out
+        // for bounds that are changing).
+        if scene.rotation != nil { return false }
         if engine.phase.isAnimating { return scene.interruptible }
         guard let armed = scene.armed else { return false }
         // The scene's own dismissal gesture belongs to the presented view: a sheet's pan starts
@@ -269,7 +277,9 @@ struct SessionCore {
         clockOffset = offset  // only once the event is accepted: a refused one changes nothing
         ack = message.seq
         ackReceived = received * 1000
-        sceneFollows(&reaction, pointer: message.pointerID)
+        sceneFollows(&reaction, pointer: message.pointerID, at: received)
+        if message.phase == .down, engine.isPointerDown, enginePointer == nil { enginePointer = message.pointerID }
+        if message.phase == .up || message.phase == .cancel, message.pointerID == enginePointer { enginePointer = nil }
         return counted(reaction)
     }
 
@@ -294,7 +304,7 @@ struct SessionCore {
 
     mutating func tick(at now: Double) -> SessionReaction {
         var reaction = SessionReaction(engine.advance(to: now))
-        sceneFollows(&reaction)
+        sceneFollows(&reaction, at: now)
         if scene?.rotation != nil {
             reaction.frame = true
             reaction.lifecycle += scene!.advanceRotation(to: now)
@@ -328,8 +338,19 @@ struct SessionCore {
         var reaction = SessionReaction(frame: true, sceneChanged: true)
         if next.rotation != nil { reaction.lifecycle += next.advanceRotation(to: .infinity) }
         reaction.lifecycle += try Self.sceneStep { () throws(SceneError) in try next.orient(change, at: now) }
+        let turned = next.scene.interfaceOrientation != scene?.scene.interfaceOrientation
         scene = next
-        if engine.phase.isAtRest && !engine.isPointerDown { resetEngine() }  // the armed plan's container may have turned
+        if engine.phase.isAtRest {
+            // The armed plan's container may have turned: a fresh engine for it. A pointer
+            // down on the old one (before its pan began) is held, like touches a rotation cancels.
+            if engine.isPointerDown, turned, let pointer = enginePointer {
+                heldPointers.insert(pointer)
+                enginePointer = nil
+                resetEngine()
+            } else if !engine.isPointerDown {
+                resetEngine()
+            }
+        }
         return counted(reaction)
     }
 

@@ -66,7 +66,9 @@ import TransitionCore
         (#"{"type":"device","orientation":"sideways"}"#, "invalid-field"),
         (#"{"type":"device"}"#, "missing-field"),
         (#"{"type":"update","controller":"ghost","shouldAutorotate":false}"#, "unknown-controller"),
-        (#"{"type":"update","controller":"nav","supportedOrientations":0}"#, "no-common-orientation"),
+        (#"{"type":"update","controller":"nav","supportedOrientations":0}"#, "invalid-field"),
+        (#"{"type":"update","controller":"nav","supportedOrientations":[]}"#, "invalid-field"),
+        (#"{"type":"update","controller":"nav","supportedOrientations":["portraitUpsideDown"]}"#, "no-common-orientation"),  // not on a phone
         (#"{"type":"update","controller":"nav","supportedOrientations":1}"#, "invalid-field"),
         (#"{"type":"update","controller":"nav","supportedOrientations":["diagonal"]}"#, "invalid-field"),
         (#"{"type":"update","controller":"nav","wings":2}"#, "unknown-field"),
@@ -103,5 +105,35 @@ import TransitionCore
         #expect(SessionSceneTests.errorCode(h.send(#"{"type":"push","controller":{"id":"x"},"animated":false}"#)) == "busy")
         _ = h.settle()
         #expect(SessionSceneTests.errorCode(h.send(#"{"type":"push","controller":{"id":"x"},"animated":false}"#)) == nil)
+    }
+
+    /// Hostile review: a device turn must never be refused, even with nothing allowed (a push
+    /// under forwarding can make such a decider); it is recorded and nothing turns.
+    @Test func aDeviceTurnIsRecordedEvenWithNothingAllowed() {
+        var h = Harness()
+        h.send(#"{"type":"scene","containerForwardsOrientation":true,"root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}]}}"#)
+        h.send(#"{"type":"push","controller":{"id":"upside","supportedOrientations":["portraitUpsideDown"]},"animated":false}"#)
+        #expect(h.scene?.scene.allowedOrientations.isEmpty == true)
+        #expect(SessionSceneTests.errorCode(h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)) == nil)
+        #expect(h.scene?.scene.deviceOrientation == .landscapeLeft && h.scene?.scene.interfaceOrientation == .portrait)
+    }
+
+    /// Hostile review: a pan cannot start an operation while the interface turns, and a turn
+    /// under a pointer that has not begun a pan holds that pointer (the engine is rebuilt for
+    /// the new bounds).
+    @Test func nothingStartsWhileTheInterfaceTurns() {
+        var h = Harness()
+        h.send(#"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list"},{"id":"detail"}],"supportedOrientations":["all"]}}"#)
+        _ = h.pointer("down", x: 10, y: 400)  // on the edge-swipe pop, not begun yet
+        h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)
+        #expect(h.scene?.rotation != nil && h.core.engine.isPointerDown == false)
+        let moves = h.pointer("move", x: 200, y: 200) + h.pointer("up", x: 200, y: 200)
+        #expect(SessionSceneTests.events(moves).isEmpty && SessionSceneTests.errorCode(moves) == nil)
+        let pan = h.pan(from: (5, 200), by: (300, 0))  // during the turn: held
+        #expect(SessionSceneTests.events(pan).isEmpty)
+        _ = h.settle()
+        #expect(h.core.engine.configuration.container.width == 844)  // the pop, laid out in landscape
+        let after = h.pan(from: (5, 200), by: (500, 0)) + h.settle()
+        #expect(SessionSceneTests.events(after).last == .finished)
     }
 }

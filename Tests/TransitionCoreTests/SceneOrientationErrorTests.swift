@@ -81,14 +81,15 @@ struct SceneOrientationErrorTests {
         }
     }
 
-    @Test("device turn: no-common-orientation leaves the device unrecorded; face up reads no mask")
+    @Test("device turn with nothing allowed: recorded, nothing turns (never refused); an attempt is no-common-orientation")
     func deviceTurn() throws {
         let options = SceneOptions(appOrientations: .portrait, containerForwardsOrientation: true)
         var scene = try Scene(root: .navigation("nav", stack: [R.controller("home")]), options: options)
         try scene.push(R.controller("video", .landscape), animated: false)
         let expected = SceneError.noCommonOrientation(controller: "video", supported: .landscape, app: .portrait, window: .portrait)
-        expectRefusal(scene, expected) { scene throws(SceneError) in try scene.deviceDidChange(to: .landscapeLeft) }
+        #expect(scene.deviceDidChange(to: .landscapeLeft) == nil)
+        #expect(scene.deviceOrientation == .landscapeLeft && scene.interfaceOrientation == .portrait)
         expectRefusal(scene, expected) { scene throws(SceneError) in try scene.attemptRotationToDeviceOrientation() }
-        #expect(try scene.deviceDidChange(to: .faceDown) == nil && scene.deviceOrientation == .faceDown)
+        #expect(scene.deviceDidChange(to: .faceDown) == nil && scene.deviceOrientation == .faceDown)
     }
 }

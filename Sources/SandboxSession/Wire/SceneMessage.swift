@@ -262,18 +262,19 @@ extension MessageFields {
         let value = try value(key)
         let invalid = WireError(
             .invalidField,
-            "'\(key)' must be an array of orientation names (portrait, portraitUpsideDown, landscapeLeft, landscapeRight, landscape, all, allButUpsideDown) or a mask of 2, 4, 8, 16",
+            "'\(key)' must be a non-empty array of orientation names (portrait, portraitUpsideDown, landscapeLeft, landscapeRight, landscape, all, allButUpsideDown) or a mask of 2, 4, 8, 16",
             field: key)
         switch value {
+        // An empty set is refused: UIKit raises for a controller that supports no orientation.
         case .number:
             let number = try integer(key)
             let mask = OrientationMask(rawValue: number)
-            guard number >= 0, mask.isValid else { throw invalid }
+            guard number > 0, mask.isValid else { throw invalid }
             return mask
         case .array(let items):
             guard items.count <= 8 else { throw invalid }
             let names = items.compactMap(\.string)
-            guard names.count == items.count, let mask = OrientationMask(names: names) else { throw invalid }
+            guard names.count == items.count, let mask = OrientationMask(names: names), !mask.isEmpty else { throw invalid }
             return mask
         default:
             throw invalid

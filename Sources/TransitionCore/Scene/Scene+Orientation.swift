@@ -29,16 +29,17 @@ extension Scene {
     /// During a transition the device orientation is recorded and nothing rotates (the
     /// interface catches up at the next device change or `attemptRotationToDeviceOrientation`).
     ///
-    /// Errors: `no-common-orientation` (the masks are read only when the device maps to an
-    /// interface orientation and the decider autorotates; the device is then not recorded).
+    /// Never refused: the device is physical. It is always recorded; with nothing allowed (a
+    /// push under `containerForwardsOrientation` can leave a decider whose mask shares nothing
+    /// with the app's) the interface simply stays (the hostile review: refusing it let the
+    /// server's idea of the device drift from the real one).
     @discardableResult
-    public mutating func deviceDidChange(to device: DeviceOrientation) throws(SceneError) -> RotationPlan? {
+    public mutating func deviceDidChange(to device: DeviceOrientation) -> RotationPlan? {
         let resolution = orientationResolution
-        if pending == nil, device.interfaceOrientation != nil, resolution.shouldAutorotate, resolution.allowed.isEmpty {
-            throw Self.noCommonOrientation(resolution)
-        }
         deviceOrientation = device
-        guard pending == nil, device.interfaceOrientation != nil, resolution.shouldAutorotate else { return nil }
+        guard pending == nil, device.interfaceOrientation != nil, resolution.shouldAutorotate,
+            !resolution.allowed.isEmpty
+        else { return nil }
         return autorotate(resolution)
     }
 
