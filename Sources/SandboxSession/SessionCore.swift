@@ -51,7 +51,7 @@ struct SessionCore {
         try checkAtRest("configure it")
         if let plan = scene?.plan {
             // In a scene the operation decides the kind, direction and container.
-            engine = try Self.engine(for: plan, settings: next)
+            engine = try Self.engine(for: plan, settings: next, landscape: scene?.scene.interfaceOrientation.isLandscape ?? false)
         } else {
             // Validated by applying(_:), so this cannot fail.
             engine = try! InteractiveTransition(configuration: next.configuration)
@@ -101,7 +101,7 @@ struct SessionCore {
         }
         try checkAtRest("\(command.request.action.rawValue) it")
         let plan = try Self.sceneStep { () throws(SceneError) in try next.trial(command) }
-        let nextEngine = try Self.engine(for: plan, settings: settings)
+        let nextEngine = try Self.engine(for: plan, settings: settings, landscape: scene?.scene.interfaceOrientation.isLandscape ?? false)
         var reaction = SessionReaction(frame: true, sceneChanged: true)
         if command.interactive && command.animated {
             next.arm(command, plan: plan)
@@ -129,7 +129,7 @@ struct SessionCore {
         enginePointer = nil
         if let plan = scene?.plan {
             do {
-                engine = try Self.engine(for: plan, settings: settings)
+                engine = try Self.engine(for: plan, settings: settings, landscape: scene?.scene.interfaceOrientation.isLandscape ?? false)
                 return
             } catch {
                 scene?.disarm()
@@ -139,9 +139,13 @@ struct SessionCore {
         engine = try! InteractiveTransition(configuration: settings.configuration)
     }
 
-    private static func engine(for plan: SceneTransitionPlan, settings: SessionSettings) throws(WireError) -> InteractiveTransition {
+    /// `landscape`: the interface is landscape (the flip turns about the device's long axis).
+    private static func engine(
+        for plan: SceneTransitionPlan, settings: SessionSettings, landscape: Bool
+    ) throws(WireError) -> InteractiveTransition {
         var configuration = plan.configuration(from: settings.configuration)
         configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container
+        configuration.longAxisHorizontal = landscape
         do {
             return try InteractiveTransition(configuration: configuration)
         } catch {

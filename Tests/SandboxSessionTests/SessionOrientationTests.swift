@@ -136,4 +136,15 @@ import TransitionCore
         let after = h.pan(from: (5, 200), by: (500, 0)) + h.settle()
         #expect(SessionSceneTests.events(after).last == .finished)
     }
+
+    /// Seed 003: in a landscape interface the flip turns about the device's long axis.
+    @Test func aFlipInLandscapeTurnsAboutTheDevicesLongAxis() {
+        var h = Harness()
+        h.send(#"{"type":"scene","root":{"id":"home","supportedOrientations":["all"]}}"#)
+        h.send(#"{"type":"present","controller":{"id":"card","transitionStyle":"flip-horizontal"},"interactive":true}"#)
+        #expect(h.core.engine.configuration.longAxisHorizontal == false)
+        h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)
+        _ = h.settle()
+        #expect(h.core.engine.configuration.kind == .flipHorizontal && h.core.engine.configuration.longAxisHorizontal)
+    }
 }

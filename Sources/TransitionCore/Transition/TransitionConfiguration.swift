@@ -30,6 +30,10 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// The tapped thumbnail's frame for the pop animator. Nil: the default thumbnail
     /// (`defaultOriginFrame(in:)`), so the view never grows out of the top-left corner.
     public var originFrame: Rect?
+    /// The device's long axis runs across the screen (a landscape interface): the flip turns
+    /// about it, the screen's horizontal axis (seed 003), instead of the vertical one. Set by a
+    /// scene from its interface orientation; not a wire setting.
+    public var longAxisHorizontal = false
 
     public init(kind: TransitionKind = .pop) {
         self.kind = kind
