@@ -15,32 +15,9 @@ inside it turns as the server streams the root's transform.
   drag from the user's left edge (the interface's) pops a pushed controller.
 Pictures: artifacts/browser/orientation-*.png."""
 
-# The mean colour of a rectangle of the canvas, in the canvas's points (what the user sees).
-MEAN_COLOUR = """
-const [x, y, w, h] = arguments[0];
-const canvas = document.getElementById('screen');
-const k = canvas.width / window.sandbox.screenSize[0];
-const data = canvas.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k),
-                                                   Math.round(w * k), Math.round(h * k)).data;
-const mean = [0, 0, 0];
-for (let i = 0; i < data.length; i += 4) { mean[0] += data[i]; mean[1] += data[i + 1]; mean[2] += data[i + 2]; }
-return mean.map((v) => v / (data.length / 4));
-"""
+from scene_canvas import AT_REST, card_colour, colour, near
 
-AT_REST = "['idle', 'finished', 'cancelled'].includes(window.sandbox.phase)"
 IDENTITY = [1, 0, 0, 1, 0, 0]
-
-
-def colour(page, rect):
-    return page.js(MEAN_COLOUR, list(rect))
-
-
-def card_colour(page, controller):
-    return page.js("return window.sandbox.controllerColour(arguments[0])", controller)
-
-
-def near(actual, expected, tolerance=6):
-    return all(abs(a - e) <= tolerance for a, e in zip(actual, expected))
 
 
 def start_scene(page, root_mask, legacy=False):

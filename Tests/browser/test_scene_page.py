@@ -3,36 +3,14 @@ card over its pushed-back presenter, a short drag cancels its dismissal back to 
 pixels with UIKit's cancel order in the log, the tree and the log fill and stay bounded, the
 tablet dims under a form sheet, "drive it with a pan" hands the present to the next drag, and a
 page watching a scene session shows its tree, log and cards."""
+
 import json
 
 from websockets.sync.client import connect
 
-# The mean colour of a rectangle in device points; the scale comes from the scene's own size
-# (a tablet's canvas is not the session's container).
-MEAN_COLOUR = """
-const [x, y, w, h] = arguments[0];
-const canvas = document.getElementById('screen');
-const k = canvas.width / window.sandbox.screenSize[0];
-const data = canvas.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k),
-                                                   Math.round(w * k), Math.round(h * k)).data;
-const mean = [0, 0, 0];
-for (let i = 0; i < data.length; i += 4) { mean[0] += data[i]; mean[1] += data[i + 1]; mean[2] += data[i + 2]; }
-return mean.map((v) => v / (data.length / 4));
-"""
-
-AT_REST = "['idle', 'finished', 'cancelled'].includes(window.sandbox.phase)"
+from scene_canvas import AT_REST, card_colour, colour, near
 
 
-def colour(page, rect):
-    return page.js(MEAN_COLOUR, list(rect))
-
-
-def card_colour(page, controller):
-    return page.js("return window.sandbox.controllerColour(arguments[0])", controller)
-
-
-def near(actual, expected, tolerance=6):
-    return all(abs(a - e) <= tolerance for a, e in zip(actual, expected))
 
 
 def lines(messages):
