@@ -62,6 +62,7 @@ class Counters:
         self.errors = mp.Value("q", 0)
         self.pans = mp.Value("q", 0)
         self.hostile = mp.Value("q", 0)
+        self.scene_ops = mp.Value("q", 0)
         self.notes = mp.Queue()  # the first few error messages, for the report
 
     def add(self, name, n=1):
@@ -79,6 +80,56 @@ class Counters:
 
 # --- drivers, viewers (asyncio, the `websockets` client of the tests) ------------------------
 
+# A scene refusal the random walk below can cause on purpose: answered, nothing changed.
+SCENE_REFUSALS = {"already-presented", "already-presenting", "nothing-presented", "cannot-pop-root",
+                  "not-in-navigation", "covered", "no-common-orientation"}
+
+
+async def scene_reply(client, counters):
+    """The answer to one scene message: its scene-state, or an expected refusal."""
+    reply = await client.until(lambda m: m["type"] in ("scene-state", "error"))
+    if reply["type"] == "error" and reply["code"] not in SCENE_REFUSALS:
+        raise AssertionError(f"scene: {reply}")
+    return reply
+
+
+async def scene_round(client, counters, rng):
+    """A scene (issues 11 and 12): presents, pushes, pops, dismissals, device turns and an
+    edge-swipe pop, then back to the plain transition."""
+    await client.send({"type": "scene", "device": rng.choice(["phone", "tablet"]),
+                       "root": {"id": "nav", "kind": "navigation", "stack": [{"id": "list"}],
+                                "supportedOrientations": ["all"]}})
+    state = await scene_reply(client, counters)
+    for i in range(rng.randint(3, 10)):
+        op = rng.choice(["present", "push", "pop", "dismiss", "device", "device"])
+        if op == "present":
+            message = {"type": "present", "animated": False,
+                       "controller": {"id": f"p{i}", "presentationStyle": rng.choice(
+                           ["fullScreen", "pageSheet", "formSheet", "overFullScreen", "currentContext"])}}
+        elif op == "push":
+            message = {"type": "push", "animated": False, "controller": {"id": f"c{i}"}}
+        elif op == "device":
+            message = {"type": "device", "orientation": rng.choice(
+                ["portrait", "landscapeLeft", "landscapeRight", "portraitUpsideDown", "faceUp"])}
+        else:
+            message = {"type": op, "animated": False}
+        await client.send(message)
+        reply = await scene_reply(client, counters)
+        if reply["type"] == "scene-state":
+            state = reply
+            # A turn plays on the display link: wait for its last frame before the next message.
+            # (A refusal changes nothing and sends no frame.)
+            await client.until(lambda m: m["type"] == "frame" and m.get("scene", {}).get("root", {}).get("rotating") is None)
+        counters.add("scene_ops")
+    armed = state.get("armed") or {}
+    if armed.get("action") == "pop" and armed.get("edgeSwipe"):
+        await client.pan(300, x0=5)
+        await client.rest()
+        counters.add("pans")
+    await client.send({"type": "scene", "root": None})
+    await client.until(lambda m: m["type"] == "scene-state" and m.get("root", 0) is None)
+
+
 async def driver(url, counters, stop, sessions, rng):
     while not stop.is_set():
         client = None
@@ -89,6 +140,11 @@ async def driver(url, counters, stop, sessions, rng):
             for _ in range(rng.randint(3, 12)):
                 if stop.is_set():
                     break
+                if rng.random() < 0.2:
+                    await scene_round(client, counters, rng)
+                    client.frames.clear()
+                    client.events.clear()
+                    continue
                 if rng.random() < 0.3:
                     await client.send({"type": "configure", "transition": rng.choice(KINDS),
                                        "duration": rng.choice([0.2, 0.3, 0.5])})
@@ -504,7 +560,7 @@ def main():
         errors = counters.errors.value
         verdict.append((errors <= args.max_errors, f"errors: {errors} (allowed {args.max_errors}); "
                         f"{counters.connections.value} connections, {counters.pans.value} pans, "
-                        f"{counters.hostile.value} hostile clients"))
+                        f"{counters.scene_ops.value} scene operations, {counters.hostile.value} hostile clients"))
         try:
             got = rawws.status(rawws.request(host, port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n", timeout=5))
         except OSError as e:
