@@ -140,7 +140,7 @@ struct SceneSession: Equatable {
 
     /// Starts `command` now: its start callbacks (and, not animated, its end callbacks, after
     /// which the default gesture is armed). An animated one is then in flight until `end`.
-    mutating func start(_ command: SceneCommand, at _: Double) throws(SceneError) -> [LifecycleRecord] {
+    mutating func start(_ command: SceneCommand) throws(SceneError) -> [LifecycleRecord] {
         _ = try trial(command)  // the limit, before anything changes
         let plan = try command.request.perform(on: &scene, animated: command.animated)
         group += 1
@@ -157,9 +157,9 @@ struct SceneSession: Equatable {
 
     /// The armed operation begins (its pan began): the same request on the scene, unchanged
     /// since it was armed, so it cannot be refused now; nil when nothing is armed.
-    mutating func beginArmed(at now: Double) -> [LifecycleRecord]? {
+    mutating func beginArmed() -> [LifecycleRecord]? {
         guard let armed, flight == nil else { return nil }
-        return try? start(armed.command, at: now)
+        return try? start(armed.command)
     }
 
     /// The transition in flight ended: its end callbacks, and what the next pan drives — the
@@ -213,19 +213,18 @@ struct SceneSession: Equatable {
     /// The physical device turned (`device`), or the app asked to re-read the masks
     /// (`attempt-rotation`), or a controller's orientation properties changed (`update`):
     /// the interface may turn, which plays as a rotation from `now`.
+    /// (A refusal leaves the scene as it was: the model's operations change nothing when they throw.)
     mutating func orient(_ change: OrientationChange, at now: Double) throws(SceneError) -> [LifecycleRecord] {
-        var next = scene
         let plan: RotationPlan?
         switch change {
         case .device(let orientation):
-            plan = next.deviceDidChange(to: orientation)
+            plan = scene.deviceDidChange(to: orientation)
         case .attempt:
-            plan = try next.attemptRotationToDeviceOrientation()
+            plan = try scene.attemptRotationToDeviceOrientation()
         case let .update(id, mask, autorotate, preferred):
-            try next.updateController(id, supportedOrientations: mask, shouldAutorotate: autorotate, preferredOrientation: preferred)
+            try scene.updateController(id, supportedOrientations: mask, shouldAutorotate: autorotate, preferredOrientation: preferred)
             plan = nil
         }
-        scene = next
         guard let plan else {
             refreshArmed()
             return []
@@ -259,25 +258,15 @@ struct SceneSession: Equatable {
         return []
     }
 
-    /// The root view's transform relative to the device at the running transition's
-    /// `progress`. A full-screen present with another preferred orientation (or a dismissal
-    /// back to a controller that does not allow the current one) turns the interface with the
-    /// transition, in one animation as UIKit's coordinator runs them: the turn follows the
-    /// transition's progress on its curve, so it tracks a finger and undoes itself on a cancel.
-    func rootTransform(progress: Double) -> AffineTransform {
-        if let rotation { return rotation.plan.transform(at: rotation.fraction) }
-        if let flight, let turn = flight.plan.rotation {
-            return turn.transform(at: flight.plan.kind.animated(progress))
-        }
-        return scene.interfaceOrientation.rootTransform
-    }
-
-    /// The turn in progress, if any: a rotation of its own, or one that goes with the transition.
-    func turning(progress: Double) -> (from: InterfaceOrientation, to: InterfaceOrientation, fraction: Double)? {
-        if let rotation { return (rotation.plan.from, rotation.plan.to, rotation.fraction) }
-        if let flight, let turn = flight.plan.rotation {
-            return (turn.from, turn.to, flight.plan.kind.animated(progress))
-        }
+    /// The turn in progress at the running transition's `progress`, if any: a rotation of its
+    /// own (at its fraction as of the latest tick), or one that goes with a present or dismiss
+    /// (a full-screen present with another preferred orientation, a dismissal back to a
+    /// controller that does not allow the current one). The latter turns with the transition,
+    /// in one animation as UIKit's coordinator runs them: its fraction is the transition's
+    /// progress on the kind's curve, so it tracks a finger and undoes itself on a cancel.
+    func turning(progress: Double) -> (plan: RotationPlan, fraction: Double)? {
+        if let rotation { return (rotation.plan, rotation.fraction) }
+        if let flight, let turn = flight.plan.rotation { return (turn, flight.plan.kind.animated(progress)) }
         return nil
     }
 

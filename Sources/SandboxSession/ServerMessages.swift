@@ -192,7 +192,8 @@ public enum ServerMessages {
         w.endArray()
         // The window's root view relative to the device (a quarter turn in landscape), and its
         // bounds: the page draws `layers` and the animator's layers inside it.
-        let t = scene.rootTransform(progress: progress)
+        let turning = scene.turning(progress: progress)
+        let t = turning.map { $0.plan.transform(at: $0.fraction) } ?? scene.scene.interfaceOrientation.rootTransform
         w.key("root")
         w.beginObject()
         w.key("transform"); w.numbers([t.a, t.b, t.c, t.d, t.tx, t.ty])
@@ -200,10 +201,10 @@ public enum ServerMessages {
         w.key("bounds"); w.pair(bounds.width, bounds.height)
         w.key("interface"); w.string(scene.scene.interfaceOrientation.rawValue)
         w.key("rotating")
-        if let turning = scene.turning(progress: progress) {
+        if let turning {
             w.beginObject()
-            w.key("from"); w.string(turning.from.rawValue)
-            w.key("to"); w.string(turning.to.rawValue)
+            w.key("from"); w.string(turning.plan.from.rawValue)
+            w.key("to"); w.string(turning.plan.to.rawValue)
             w.key("fraction"); w.number(turning.fraction)
             w.endObject()
         } else {

@@ -51,7 +51,7 @@ struct SessionCore {
         try checkAtRest("configure it")
         if let plan = scene?.plan {
             // In a scene the operation decides the kind, direction and container.
-            engine = try Self.engine(for: plan, settings: next, landscape: scene?.scene.interfaceOrientation.isLandscape ?? false)
+            engine = try engine(for: plan, settings: next)
         } else {
             // Validated by applying(_:), so this cannot fail.
             engine = try! InteractiveTransition(configuration: next.configuration)
@@ -96,19 +96,17 @@ struct SessionCore {
     /// `present`, `dismiss`, `push`, `pop`: armed for the next pan (`interactive`), played now
     /// (`animated`), or done at once.
     mutating func run(_ command: SceneCommand, at now: Double) throws(WireError) -> SessionReaction {
-        guard var next = scene else {
-            throw WireError(.noScene, "send a scene first: {\"type\":\"scene\",\"root\":{\"id\":…}}")
-        }
+        var next = try currentScene()
         try checkAtRest("\(command.request.action.rawValue) it")
         let plan = try Self.sceneStep { () throws(SceneError) in try next.trial(command) }
-        let nextEngine = try Self.engine(for: plan, settings: settings, landscape: scene?.scene.interfaceOrientation.isLandscape ?? false)
+        let nextEngine = try engine(for: plan, settings: settings)
         var reaction = SessionReaction(frame: true, sceneChanged: true)
         if command.interactive && command.animated {
             next.arm(command, plan: plan)
             scene = next
             engine = nextEngine
         } else {
-            reaction.lifecycle = try Self.sceneStep { () throws(SceneError) in try next.start(command, at: now) }
+            reaction.lifecycle = try Self.sceneStep { () throws(SceneError) in try next.start(command) }
             scene = next
             if command.animated {
                 engine = nextEngine
@@ -122,6 +120,14 @@ struct SessionCore {
         return counted(reaction)
     }
 
+    /// The scene, for the messages that need one.
+    private func currentScene() throws(WireError) -> SceneSession {
+        guard let scene else {
+            throw WireError(.noScene, "send a scene first: {\"type\":\"scene\",\"root\":{\"id\":…}}")
+        }
+        return scene
+    }
+
     /// A fresh engine for what the scene's next pan drives (or the configured transition).
     /// When the plan's engine cannot be made (settings that do not fit its container), the
     /// scene arms nothing rather than drive the wrong transition.
@@ -129,7 +135,7 @@ struct SessionCore {
         enginePointer = nil
         if let plan = scene?.plan {
             do {
-                engine = try Self.engine(for: plan, settings: settings, landscape: scene?.scene.interfaceOrientation.isLandscape ?? false)
+                engine = try engine(for: plan, settings: settings)
                 return
             } catch {
                 scene?.disarm()
@@ -139,13 +145,12 @@ struct SessionCore {
         engine = try! InteractiveTransition(configuration: settings.configuration)
     }
 
-    /// `landscape`: the interface is landscape (the flip turns about the device's long axis).
-    private static func engine(
-        for plan: SceneTransitionPlan, settings: SessionSettings, landscape: Bool
-    ) throws(WireError) -> InteractiveTransition {
+    /// The engine that animates a scene operation's plan with `settings`' release rules.
+    private func engine(for plan: SceneTransitionPlan, settings: SessionSettings) throws(WireError) -> InteractiveTransition {
         var configuration = plan.configuration(from: settings.configuration)
         configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container
-        configuration.longAxisHorizontal = landscape
+        // In a landscape interface the flip turns about the device's long axis (seed 003).
+        configuration.longAxisHorizontal = scene?.scene.interfaceOrientation.isLandscape ?? false
         do {
             return try InteractiveTransition(configuration: configuration)
         } catch {
@@ -172,7 +177,7 @@ struct SessionCore {
         for event in reaction.events {
             switch event {
             case .began(_, grabbed: false):
-                if let records = scene!.beginArmed(at: now) {
+                if let records = scene!.beginArmed() {
                     reaction.lifecycle += records
                     reaction.sceneChanged = true
                 }
@@ -237,7 +242,6 @@ struct SessionCore {
         ackReceived = received * 1000
         return counted(SessionReaction(frame: true))
     }
-
 
     /// How far ahead of its arrival a pointer's time may map, in seconds. Within a gesture the
     /// client's clock runs the engine's (see `clockOffset(for:receivedAt:)`), so a client's
@@ -320,9 +324,7 @@ struct SessionCore {
     /// A device turn is physical and never refused: during a transition the scene records it
     /// and turns later; during a rotation the running one ends first.
     mutating func orient(_ request: OrientationRequest, at now: Double) throws(WireError) -> SessionReaction {
-        guard var next = scene else {
-            throw WireError(.noScene, "send a scene first: {\"type\":\"scene\",\"root\":{\"id\":…}}")
-        }
+        var next = try currentScene()
         let change: SceneSession.OrientationChange
         switch request {
         case .device(let orientation):
@@ -349,7 +351,6 @@ struct SessionCore {
             // down on the old one (before its pan began) is held, like touches a rotation cancels.
             if engine.isPointerDown, turned, let pointer = enginePointer {
                 heldPointers.insert(pointer)
-                enginePointer = nil
                 resetEngine()
             } else if !engine.isPointerDown {
                 resetEngine()

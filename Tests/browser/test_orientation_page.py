@@ -60,6 +60,19 @@ def mask_row(page, source):
     """, source)
 
 
+def push_from_the_panel(page):
+    """Push a controller (not animated) with the panel's button; wait for the edge swipe armed."""
+    page.js("""
+        const form = document.getElementById('scene-controls');
+        form.elements.animated.checked = false; form.elements.interactive.checked = false;
+        form.elements.transition.value = '';
+        document.querySelector('#scene-controls button[data-action=push]').click();
+    """)
+    page.wait("window.sandbox.scene.navigationStacks[0].stack.length === 2"
+              " && window.sandbox.scene.armed && window.sandbox.scene.armed.edgeSwipe")
+    page.wait(f"{AT_REST} && window.sandbox.pendingRequests === 0")
+
+
 def test_a_portrait_only_root_turns_with_the_device_and_attempt_rotation_turns_it(page, artifacts):
     orientation = start_scene(page, "portrait")
     assert orientation["interface"] == "portrait" and orientation["allowed"]["names"] == ["portrait"]
@@ -97,15 +110,7 @@ def test_a_portrait_only_root_turns_with_the_device_and_attempt_rotation_turns_i
 
     # Pointers go to the server in interface points: a drag from the interface's left edge
     # (the user's bottom edge) across is an edge-swipe pop of a pushed controller.
-    page.js("""
-        const form = document.getElementById('scene-controls');
-        form.elements.animated.checked = false; form.elements.interactive.checked = false;
-        form.elements.transition.value = '';
-        document.querySelector('#scene-controls button[data-action=push]').click();
-    """)
-    page.wait("window.sandbox.scene.navigationStacks[0].stack.length === 2"
-              " && window.sandbox.scene.armed && window.sandbox.scene.armed.edgeSwipe")
-    page.wait(f"{AT_REST} && window.sandbox.pendingRequests === 0")
+    push_from_the_panel(page)
     # Interface (5, 400) → (300, 400) is the user's (400, 385) → (400, 90): straight up.
     page.drag([(400, 385)] + [(400, 385 - 30 * i) for i in range(1, 11)])
     first = page.get("lastPointer")
@@ -192,15 +197,7 @@ def test_an_all_orientations_root_rotates_to_an_upright_landscape_layout(page, a
     # Pointers are interface points in landscape too: the interface's left edge is the user's
     # left edge now, and a drag from it across is the edge-swipe pop (in the device's portrait
     # coordinates that point would be near the top edge's middle, and pop nothing).
-    page.js("""
-        const form = document.getElementById('scene-controls');
-        form.elements.animated.checked = false; form.elements.interactive.checked = false;
-        form.elements.transition.value = '';
-        document.querySelector('#scene-controls button[data-action=push]').click();
-    """)
-    page.wait("window.sandbox.scene.navigationStacks[0].stack.length === 2"
-              " && window.sandbox.scene.armed && window.sandbox.scene.armed.edgeSwipe")
-    page.wait(f"{AT_REST} && window.sandbox.pendingRequests === 0")
+    push_from_the_panel(page)
     page.drag([(5, 200)] + [(5 + 60 * i, 200) for i in range(1, 11)])
     released = page.get("lastPointer")
     assert abs(released["x"] - 605) < 1.5 and abs(released["y"] - 200) < 1.5, released

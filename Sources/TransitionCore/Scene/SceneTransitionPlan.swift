@@ -68,30 +68,24 @@ public struct SceneTransitionPlan: Equatable, Sendable {
         configuration.operation = operation
         configuration.duration = kind.defaultDuration
         configuration.container = container.size
-        switch (kind, operation) {
-        case (.coverVertical, .present):
-            configuration.pan.axis = .y
-            configuration.pan.direction = .negative
-        case (.coverVertical, .dismiss):
-            configuration.pan.axis = .y
-            configuration.pan.direction = .positive
-        case (.push, .present):
-            configuration.pan.axis = .x
-            configuration.pan.direction = .negative
-        case (.push, .dismiss):
-            configuration.pan.axis = .x
-            configuration.pan.direction = .positive
-        default:
-            break
-        }
-        // The view follows the finger 1:1, as UIKit's own gestures do (a sheet swiped down, the
-        // edge-swipe pop): the whole travel is the container's extent along the pan. The other
-        // kinds keep the configured distance (their views do not travel with the finger).
+        // The directional kinds pan along their motion, and the view follows the finger 1:1,
+        // as UIKit's own gestures do (a sheet swiped down, the edge-swipe pop): the whole
+        // travel is the container's extent along the pan. The other kinds keep the configured
+        // pan and distance (their views do not travel with the finger).
+        let axis: PanAxis
         switch kind {
-        case .coverVertical: configuration.distance = container.height
-        case .push: configuration.distance = container.width
-        default: break
+        case .coverVertical:
+            axis = .y
+            configuration.distance = container.height
+        case .push:
+            axis = .x
+            configuration.distance = container.width
+        default:
+            return configuration
         }
+        configuration.pan.axis = axis
+        // Presenting moves up (cover vertical) or left (push); dismissing the other way.
+        configuration.pan.direction = operation == .present ? .negative : .positive
         return configuration
     }
 }
