@@ -5,6 +5,7 @@
 import { Connection } from "./connection.js";
 import { Hud } from "./hud.js";
 import { PointerInput } from "./input.js";
+import { NetworkLab } from "./lab.js";
 import { LatencyMeter } from "./latency.js";
 import { IDENTITY, apply, deviceTopEdge, viewGeometry } from "./orientation.js";
 import { OrientationPanel } from "./orientationPanel.js";
@@ -40,6 +41,7 @@ const state = {
   outcomes: [],            // "finished" / "cancelled", in order, for this page's lifetime
   view: null,              // the geometry of the last drawing (orientation.js viewGeometry): pointers invert it
   lastPointer: null,       // the last pointer message sent (interface points in a scene)
+  shown: null,             // the frame drawn last (the latest, or the interpolation buffer's; lab.js)
 };
 
 const screen = $("screen");
@@ -59,6 +61,11 @@ const scenePanel = new ScenePanel(document, sceneModel, {
 const orientationPanel = new OrientationPanel(document, sceneModel, {
   send: (message) => scenePanel.send(message),
   enabled: () => state.role === "driver" && connection.isOpen,
+});
+const lab = new NetworkLab(document, {
+  send: (message) => connection.send(message),
+  request: (message) => request("configure", "network", message),
+  linkChanged: () => latency.restart(),
 });
 let cssScale = 1;
 let sceneVersion = 0;
@@ -95,6 +102,7 @@ function sendPointer(phase, x, y, t, event, primary) {
   if (!connection.send(message)) return;
   state.lastPointer = { phase, x: message.x, y: message.y, seq: message.seq };
   latency.sent(state.seq, performance.now());
+  lab.pointerSent(state.seq, t, performance.now());
   if (primary) recorder.pointer(phase, message.x, message.y, message.t);
 }
 
@@ -107,6 +115,7 @@ function onOpen() {
   state.ack = null;
   state.requests = [];
   latency.reset();
+  lab.opened();
 }
 
 function onState(kind, attempt, delay, code) {
@@ -120,6 +129,7 @@ function onState(kind, attempt, delay, code) {
     state.restore = structuredClone(state.config);
   }
   if (kind !== "open") {
+    lab.closed();
     recorder.cancel();
     showRecordState();
   }
@@ -153,7 +163,7 @@ function onMessage(message) {
       break;
     case "configured": {
       const entry = settle("configure");
-      if (entry?.field) settings.clearError(entry.field);
+      if (entry?.field && entry.field !== "network") settings.clearError(entry.field);
       applyConfig(message.config);
       break;
     }
@@ -173,6 +183,7 @@ function onMessage(message) {
       state.frameCount += 1;
       if (message.ack !== null && message.ack !== undefined) state.ack = Math.max(state.ack ?? 0, message.ack);
       if (state.role === "driver") latency.frame(message, performance.now());
+      lab.frame(message, performance.now(), state.frameCount);
       hud.frame(message);
       break;
     case "transition":
@@ -187,12 +198,15 @@ function onMessage(message) {
     case "error":
       onError(message);
       break;
+    case "pong":
+      lab.pong(message, performance.now());
+      break;
     case "session-ended":
       $("watch-state").textContent = `Session ${message.session} ended; back to a session of your own.`;
       connection.reconnect();
       break;
     default:
-      break;  // pong, or a message of a newer protocol
+      break;  // a message of a newer protocol
   }
 }
 
@@ -235,6 +249,10 @@ function onError(error) {
     return;
   }
   const entry = settle(null, true);
+  if (entry?.field === "network") {
+    lab.refused(error);
+    return;
+  }
   if (entry?.kind === "join") {
     $("watch-state").textContent = error.message;
     return;
@@ -259,6 +277,7 @@ function applyConfig(config) {
   });
   if (index >= 0) state.selected = index;
   settings.show(config);
+  lab.config(config);
   hud.setThreshold(config.threshold);
   layout();
 }
@@ -337,7 +356,8 @@ function geometry() {
   if (!sceneModel.active) {
     return { size: [...state.container], matrix: [...IDENTITY], inverse: [...IDENTITY], bounds: [...state.container] };
   }
-  return viewGeometry(sceneModel.state.size, sceneModel.deviceTurns, state.frame?.scene?.root ?? null);
+  const frame = state.shown ?? state.frame;  // the picture the user sees (lab.js may draw an older state)
+  return viewGeometry(sceneModel.state.size, sceneModel.deviceTurns, frame?.scene?.root ?? null);
 }
 
 /** The canvas's size in points: the scene's device screen, turned as the user holds it, else the container. */
@@ -363,17 +383,19 @@ let lastPanels = 0;
 let drawnScene = -1;
 
 function render(now) {
-  if (state.frame !== state.drawnFrame || drawnScene !== sceneVersion) {
+  const shown = lab.vsync(now);
+  if (shown !== state.drawnFrame || drawnScene !== sceneVersion) {
+    state.shown = shown;
     const scene = {
       kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
       cards: sceneCards,
     };
     const view = geometry();
     renderer.setView(view.matrix);
-    renderer.draw(state.frame, scene);
+    renderer.draw(shown, scene);
     state.view = view;
     showOrientation();
-    state.drawnFrame = state.frame;
+    state.drawnFrame = shown;
     drawnScene = sceneVersion;
     hud.showFrame();
   }
@@ -383,6 +405,7 @@ function render(now) {
   if (now - lastPanels > 250) {
     lastPanels = now;
     showLatency(now);
+    lab.show(window.devicePixelRatio || 1);
   }
   requestAnimationFrame(render);
 }
@@ -496,6 +519,10 @@ window.sandbox = {
   get frameRoot() { return state.frame?.scene?.root ?? null; },
   get deviceTurns() { return sceneModel.deviceTurns; },
   get lastPointer() { return state.lastPointer; },
+  /** The network lab (issue 13): link, motion-to-photon per smoothing mode, the buffer's estimates. */
+  get lab() { return lab.summary(); },
+  get shownProgress() { return state.shown?.progress ?? null; },
+  clearLab() { lab.clear(); latency.restart(); },
   /** Interface points (a scene's) → canvas points as last drawn, and back. */
   interfaceToView(x, y) { return apply((state.view ?? geometry()).matrix, x, y); },
   viewToInterface(x, y) { return apply((state.view ?? geometry()).inverse, x, y); },
