@@ -13,6 +13,9 @@ struct SessionCore {
     /// The highest pointer `seq` applied, and when (server ms) it was received.
     private(set) var ack: Int?
     private(set) var ackReceived: Double?
+    /// When (server ms) that pointer reached the socket, if a simulated link held it (then
+    /// `ackReceived` is when the link let it through); nil without a hold.
+    private(set) var ackArrived: Double?
     /// Client clock (s) + offset = engine time (s); anchored when a gesture starts.
     private var clockOffset: Double?
     /// The scene, once the client sent `scene`; nil: the configured transition alone (v1).
@@ -255,7 +258,8 @@ struct SessionCore {
     static let maximumLead = 10.0
 
     /// `received` is the server's clock in seconds.
-    mutating func pointer(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
+    /// `arrived`: when it reached the socket, if a simulated link held it until `received`.
+    mutating func pointer(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double? = nil) throws(WireError) -> SessionReaction {
         if message.phase == .down, outsideEdgeBand(message), !engine.isPointerDown, engine.phase.isAtRest,
             heldPointers.isEmpty, scene?.armDismissalInsteadOfPop() == true
         {
@@ -263,7 +267,9 @@ struct SessionCore {
             clockOffset = nil
         }
         if heldPointers.contains(message.pointerID) || !engineTakes(message) {
-            return try hold(message, receivedAt: received)
+            let reaction = try hold(message, receivedAt: received)
+            ackArrived = arrived.map { $0 * 1000 }
+            return reaction
         }
         var offset = clockOffset(for: message, receivedAt: received)
         // A down that anchors the clock maps to `received` itself. Any other event mapping more
@@ -285,6 +291,7 @@ struct SessionCore {
         clockOffset = offset  // only once the event is accepted: a refused one changes nothing
         ack = message.seq
         ackReceived = received * 1000
+        ackArrived = arrived.map { $0 * 1000 }
         sceneFollows(&reaction, pointer: message.pointerID, at: received)
         if message.phase == .down, engine.isPointerDown, enginePointer == nil { enginePointer = message.pointerID }
         if message.phase == .up || message.phase == .cancel, message.pointerID == enginePointer { enginePointer = nil }
