@@ -4,7 +4,7 @@
 
 import { ClockSync } from "./clock.js";
 import { MotionToPhoton, VsyncClock, drawHistogram } from "./motionToPhoton.js";
-import { NetworkPanel, readLink } from "./network.js";
+import { NetworkPanel, PRESETS, readLink } from "./network.js";
 import { MODES, Smoother } from "./smoothing.js";
 
 const MODE_NAMES = { latest: "latest frame", interpolation: "interpolation buffer" };
@@ -13,14 +13,15 @@ function ms(value) {
   return Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : "—";
 }
 
+const LOOPBACK = { delayMs: PRESETS[0].delayMs, jitterMs: PRESETS[0].jitterMs };
 const sameLink = (a, b) => (a === null ? b === null : b !== null && a.delayMs === b.delayMs && a.jitterMs === b.jitterMs);
 
 export class NetworkLab {
   /**
    * @param document the page
    * @param handlers {{send(message): boolean, request(message): boolean, linkChanged(): void}}
-   *   send: a message outside the request bookkeeping (ping); request: a `configure` whose
-   *   answer (`configured` or `error`) the page waits for; linkChanged: the server's echo says
+   *   send: a message outside the request bookkeeping (ping); request: a `configure {network}`
+   *   whose answer (`link` or `error`) the page waits for; linkChanged: the server's echo says
    *   the link is a different one (the page's other figures start over too).
    */
   constructor(document, handlers) {
@@ -30,8 +31,10 @@ export class NetworkLab {
     this.smoother = new Smoother();
     this.meter = new MotionToPhoton(MODES);
     this.vsyncClock = new VsyncClock();
-    this.link = undefined;  // the server's echo, checked (null: absent or bad); undefined before any
-    this.panel = new NetworkPanel(document, (network) => handlers.request({ type: "configure", network }));
+    this.current = undefined;  // the server's echo, checked (null: a bad one); undefined before the first
+    this.chosen = null;        // the link the user last chose here and the server took: asked for again after a reconnect
+    this.asking = false;       // a link change is on its way
+    this.panel = new NetworkPanel(document, (network) => this.ask(network));
     this.modeSelect = document.getElementById("smoothing");
     this.modeSelect.addEventListener("change", () => this.smoother.setMode(this.modeSelect.value));
     this.smoother.setMode(this.modeSelect.value);
@@ -51,25 +54,40 @@ export class NetworkLab {
     this.clock.stop();
   }
 
-  /** The configuration the server sent (welcome, configured, joined): its `network` is this connection's link. */
-  config(config) {
-    if (!config || !("network" in config)) {
-      if (this.link === undefined) this.panel.show(null);
-      return;
-    }
-    const link = readLink(config.network);
-    this.panel.show(config.network);
-    if (this.link !== undefined && !sameLink(this.link, link)) {
+  /**
+   * A new session's `welcome`: the connection starts on loopback unless a `link` message
+   * follows (a server started with `--network`). A link the user chose on this page before a
+   * reconnect is asked for again.
+   */
+  welcome() {
+    this.asking = false;
+    this.link(LOOPBACK);
+    if (this.chosen) this.ask({ delayMs: this.chosen.delayMs, jitterMs: this.chosen.jitterMs });
+  }
+
+  ask(network) {
+    this.asking = this.handlers.request({ type: "configure", network });
+    return this.asking;
+  }
+
+  /** The server's `link` message: this connection's link is now `network`. */
+  link(network) {
+    const link = readLink(network);
+    if (this.asking && link) this.chosen = link;
+    this.asking = false;
+    this.panel.show(network);
+    if (this.current !== undefined && !sameLink(this.current, link)) {
       this.meter.clear();
       this.smoother.clearFigures();
       this.clock.linkChanged();
       this.handlers.linkChanged();
     }
-    this.link = link;
+    this.current = link;
   }
 
   /** The server refused a link change: the message goes under the selector. */
   refused(error) {
+    this.asking = false;
     this.panel.showError(`${error.code ?? "error"}: ${error.message ?? ""}`);
   }
 
@@ -130,7 +148,7 @@ export class NetworkLab {
   /** For tests and the console (`sandbox.lab`). */
   summary() {
     return {
-      link: this.link ?? null,
+      link: this.current ?? null,
       mode: this.smoother.mode,
       motionToPhoton: this.meter.summary(),
       smoothing: this.smoother.summary(),

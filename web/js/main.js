@@ -64,7 +64,7 @@ const orientationPanel = new OrientationPanel(document, sceneModel, {
 });
 const lab = new NetworkLab(document, {
   send: (message) => connection.send(message),
-  request: (message) => request("configure", "network", message),
+  request: (message) => request("network", "network", message),
   linkChanged: () => latency.restart(),
 });
 let cssScale = 1;
@@ -154,6 +154,7 @@ function onMessage(message) {
       $("own-session").hidden = true;
       $("watch-state").textContent = "";
       $("hint").textContent = HINT;
+      lab.welcome();
       if (state.restore) {
         // A reconnect made a fresh session: bring back the settings the page had.
         const { restore } = state;
@@ -163,7 +164,7 @@ function onMessage(message) {
       break;
     case "configured": {
       const entry = settle("configure");
-      if (entry?.field && entry.field !== "network") settings.clearError(entry.field);
+      if (entry?.field) settings.clearError(entry.field);
       applyConfig(message.config);
       break;
     }
@@ -200,6 +201,10 @@ function onMessage(message) {
       break;
     case "pong":
       lab.pong(message, performance.now());
+      break;
+    case "link":
+      settle("network");
+      lab.link(message.network);
       break;
     case "session-ended":
       $("watch-state").textContent = `Session ${message.session} ended; back to a session of your own.`;
@@ -277,7 +282,6 @@ function applyConfig(config) {
   });
   if (index >= 0) state.selected = index;
   settings.show(config);
-  lab.config(config);
   hud.setThreshold(config.threshold);
   layout();
 }
@@ -383,6 +387,7 @@ let lastPanels = 0;
 let drawnScene = -1;
 
 function render(now) {
+  requestAnimationFrame(render);  // first: a frame the page cannot draw must not stop the loop
   const shown = lab.vsync(now);
   if (shown !== state.drawnFrame || drawnScene !== sceneVersion) {
     state.shown = shown;
@@ -407,7 +412,6 @@ function render(now) {
     showLatency(now);
     lab.show(window.devicePixelRatio || 1);
   }
-  requestAnimationFrame(render);
 }
 
 const deviceElement = $("device");
@@ -522,6 +526,7 @@ window.sandbox = {
   /** The network lab (issue 13): link, motion-to-photon per smoothing mode, the buffer's estimates. */
   get lab() { return lab.summary(); },
   get shownProgress() { return state.shown?.progress ?? null; },
+  get shownPhase() { return state.shown?.phase ?? null; },
   clearLab() { lab.clear(); latency.restart(); },
   /** Interface points (a scene's) → canvas points as last drawn, and back. */
   interfaceToView(x, y) { return apply((state.view ?? geometry()).matrix, x, y); },

@@ -1,7 +1,7 @@
 // The network lab's link (issue 13): the presets, the `configure {network}` they send, and the
-// label next to the connection state. The label shows the server's echo (`welcome`,
-// `configured`, `joined` → `config.network`, this connection's own link), never the local
-// choice: what the page asked for only counts once the server says it is in force.
+// label next to the connection state. The label shows the server's echo (its `link` message,
+// this connection's own link; none after `welcome` = loopback), never the local choice: what
+// the page asked for only counts once the server says it is in force.
 
 /** One-way delay ± jitter, ms (both directions get it). */
 export const PRESETS = [
@@ -17,7 +17,7 @@ const DELAY_MAX = 2000;
 const JITTER_MAX = 1000;
 
 /**
- * A server's `config.network`, checked: finite numbers in range, or null (absent, or a value
+ * A server's `link.network`, checked: finite numbers in range, or null (absent, or a value
  * the page cannot show). A bad echo must not break the page: it reads "unknown".
  */
 export function readLink(network) {
@@ -99,7 +99,7 @@ export class NetworkPanel {
     this.showLabel();
   }
 
-  /** The server's `config.network` (welcome, configured, joined): the link in force. */
+  /** The server's echo (`link`, or loopback at `welcome`): the link in force. */
   show(network) {
     this.link = readLink(network);
     this.requested = null;

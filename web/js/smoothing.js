@@ -154,6 +154,7 @@ export class Smoother {
     this.B = null;             // the buffer in use, ms
     this.lastNow = null;
     this.holds = 0;            // vsyncs that found no frame after R (the buffer ran dry)
+    this.mixed = 0;            // vsyncs whose interpolation picture lay strictly between two frames
     this.shown = { latest: null, interpolation: null };
     this.reached = { latest: 0, interpolation: 0 };  // the highest arrival index each mode has shown
     for (const spread of Object.values(this.spread)) spread.clear();
@@ -264,7 +265,9 @@ export class Smoother {
     this.reached.interpolation = Math.max(this.reached.interpolation, a.index);
     const alpha = b.t > a.t ? (R - a.t) / (b.t - a.t) : 1;
     if (alpha <= 0) return a.frame;
-    return mixFrames(a.frame, b.frame, Math.min(alpha, 1));
+    if (alpha >= 1) return b.frame;
+    this.mixed += 1;
+    return mixFrames(a.frame, b.frame, alpha);
   }
 
   /** For the HUD and tests. */
@@ -277,6 +280,7 @@ export class Smoother {
       deviation: this.deviation,
       gap: this.gaps.length ? Math.max(...this.gaps) : null,
       holds: this.holds,
+      mixed: this.mixed,
       spread: { latest: this.spread.latest.value, interpolation: this.spread.interpolation.value },
       spreadSamples: { latest: this.spread.latest.count, interpolation: this.spread.interpolation.count },
       shownProgress: {
