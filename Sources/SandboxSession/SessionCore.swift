@@ -277,9 +277,10 @@ struct SessionCore {
         // gesture's own spacing (and velocity) from there on is kept, and a client whose down
         // was held up (a network stall, a hung page) can still release — refusing it would
         // leave the pointer down for good.
-        let lead = message.time / 1000 + offset - received
-        if lead > Self.maximumLead { offset -= lead - Self.maximumLead }
-        let mapped = message.time / 1000 + offset
+        let clientTime = Self.onTimeGrid(message.time / 1000)
+        let lead = clientTime + offset - received
+        if lead > Self.maximumLead { offset = Self.onTimeGrid(offset - (lead - Self.maximumLead)) }
+        let mapped = clientTime + offset
         let time = max(mapped, engine.time)
         let event = PointerEvent(message.phase, x: message.x, y: message.y, time: time, pointerID: message.pointerID)
         var reaction: SessionReaction
@@ -382,6 +383,16 @@ struct SessionCore {
     /// caller keeps the engine's time from going backwards.
     private func clockOffset(for message: PointerMessage, receivedAt received: Double) -> Double {
         if let clockOffset, message.phase != .down || engine.isPointerDown { return clockOffset }
-        return received - message.time / 1000
+        return Self.onTimeGrid(received) - Self.onTimeGrid(message.time / 1000)
+    }
+
+    /// Engine times are kept on a grid of 2⁻³⁰ s (about a nanosecond), and so is the offset:
+    /// a client time and the offset then add exactly (below 2²³ s, 97 days), so the spacing of a
+    /// gesture's events on the engine's clock is exactly their spacing on the client's — the
+    /// same bits wherever the gesture was anchored. Unrounded, a different arrival time (a
+    /// simulated network) moved the last bits of every mapped time, and so of the release
+    /// velocity (docs/ENGINE.md "Decisions do not depend on the network").
+    static func onTimeGrid(_ seconds: Double) -> Double {
+        (seconds * 0x1p30).rounded() * 0x1p-30
     }
 }

@@ -91,6 +91,22 @@ final class Connection {
 
     // MARK: - The simulated network
 
+    /// A frame the link delivers: every frame that entered the network reaches the socket, in
+    /// order with the messages around it, as TCP would deliver it — queued like a reply while
+    /// the queue is short. A reader that falls behind gets latest-wins instead (the newest
+    /// delivered frame, sent after the replies), as without a link; a queued frame supersedes
+    /// an older one waiting that way.
+    private func deliver(_ frame: EncodedMessage) {
+        let limits = server.limits
+        if replies.count < limits.pauseReplies / 2, queuedBytes + frame.payloadCount <= limits.pauseBytes / 2 {
+            deliveredFrame = nil
+            queue(frame)
+        } else {
+            deliveredFrame = frame
+            markFrameDue()
+        }
+    }
+
     /// `.setLink`: what the connection sends and is sent from now on is held under these
     /// conditions; what is held already keeps its due time (and its place: order is kept).
     func setLink(_ conditions: NetworkConditions) {
@@ -127,8 +143,7 @@ final class Connection {
             case .message(let message):
                 queue(message)
             case .frame(let frame):
-                deliveredFrame = frame.appending("delivered", now * 1000)
-                markFrameDue()
+                deliver(frame.appending("delivered", now * 1000))
             }
             if isClosing { return }
         }
@@ -239,7 +254,8 @@ final class Connection {
             socket.setCloseReason(code, reason)
             return -1
         } else if isFrameDue, !isClosing {
-            if let frame = deliveredFrame ?? server.latestFrame(for: self) {
+            // With a link, only what it delivered (a newer frame may have been queued since).
+            if let frame = deliveredFrame ?? (link == nil ? server.latestFrame(for: self) : nil) {
                 guard send(frame) else { return 0 }
             }
             deliveredFrame = nil

@@ -88,7 +88,7 @@ public struct NetworkConditions: Equatable, Sendable, CustomStringConvertible {
         return value
     }
 
-    func write(to w: inout JSONWriter) {
+    public func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("delayMs"); w.number(delayMs)
         w.key("jitterMs"); w.number(jitterMs)
