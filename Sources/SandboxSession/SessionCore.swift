@@ -383,7 +383,13 @@ struct SessionCore {
     /// caller keeps the engine's time from going backwards.
     private func clockOffset(for message: PointerMessage, receivedAt received: Double) -> Double {
         if let clockOffset, message.phase != .down || engine.isPointerDown { return clockOffset }
-        return Self.onTimeGrid(received) - Self.onTimeGrid(message.time / 1000)
+        // Not before the engine's own time: a gesture that ended without a completion (inside
+        // the slop, or the wrong way) may have left it ahead of the server's clock (its up was
+        // held less than its down). Anchored at `received`, the new gesture's first events
+        // would map behind it and be stamped all alike by `max(mapped, engine.time)`, changing
+        // the release velocity with the network (found by the iOS review: a fling flipped).
+        let anchor = engine.time.isFinite ? max(received, engine.time) : received
+        return Self.onTimeGrid(anchor) - Self.onTimeGrid(message.time / 1000)
     }
 
     /// Engine times are kept on a grid of 2⁻³⁰ s (about a nanosecond), and so is the offset:

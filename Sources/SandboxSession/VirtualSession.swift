@@ -62,6 +62,9 @@ public struct VirtualSession {
         }
     }
 
+    /// When the simulated network delivers next, if it holds anything.
+    public var nextDelivery: Double? { link?.nextDue }
+
     private var nextFrameTick: Double? {
         // While a pointer holds a grabbed completion the link is kept (its schedule goes on at
         // the release, as the live link's does if no tick fell in between), but does not fire.

@@ -176,10 +176,12 @@ import TransitionCore
         var acknowledged: [Int: Double] = [:]
     }
 
-    /// Gestures (x displacements per 8 ms), each played once the previous one rested. The
-    /// client's clock is the same whatever the network (gesture g starts at 10·g s on it); only
-    /// when the messages reach the server differs.
-    static func play(_ gestures: [[Double]], kind: TransitionKind, network: NetworkConditions) -> Decisions {
+    /// Gestures (x displacements per 8 ms). One that moves less than the slop never begins, and
+    /// the next follows it 8 ms later at once, as a quick second touch would; every other one is
+    /// played once the previous one rested (a touch on a running completion grabs it, which by
+    /// nature depends on when the touch arrives). The client's clock is the same whatever the
+    /// network; only when the messages reach the server differs.
+    static func play(_ gestures: [[Double]], kind: TransitionKind, extra: String = "", network: NetworkConditions) -> Decisions {
         var session = VirtualSession(network: network)
         var decisions = Decisions()
         func take(_ replies: [String]) {
@@ -203,27 +205,40 @@ import TransitionCore
         func settle() { while session.nextTick != nil { take(session.tick()) } }
         take(session.connect(at: 0))
         settle()
-        take(session.receive(#"{"type":"configure","transition":"\#(kind.rawValue)"}"#, at: session.now))
+        take(session.receive(#"{"type":"configure","transition":"\#(kind.rawValue)"\#(extra)}"#, at: session.now))
         settle()
         var seq = 0
-        for (number, steps) in gestures.enumerated() {
-            let start = session.now + 0.1
+        var clock = 1000.0  // the client's clock, ms
+        var send = session.now + 0.1  // when the next message leaves the client, server clock s
+        for steps in gestures {
+            let tiny = abs(steps.reduce(0, +)) < 5 && steps.allSatisfy { abs($0) < 5 }
             var x = 60.0
             for (index, dx) in ([0] + steps).enumerated() {
-                let time = start + Double(index) * 0.008
+                let time = send + Double(index) * 0.008
                 while let next = session.nextTick, next <= time { take(session.tick()) }
                 seq += 1
                 x += dx
                 let phase = index == 0 ? "down" : index == steps.count ? "up" : "move"
-                let clientTime = 1000 + (Double(number) * 10 + Double(index) * 0.008) * 1000
-                take(session.receive(pointer(phase, x: x, t: clientTime, seq: seq), at: time))
+                take(session.receive(pointer(phase, x: x, t: clock + Double(index) * 8, seq: seq), at: time))
             }
-            settle()
+            if tiny {
+                send += Double(steps.count + 1) * 0.008
+                clock += Double(steps.count + 1) * 8
+            } else {
+                settle()
+                send = session.now + 0.1
+                clock += 10_000
+            }
         }
+        settle()
         return decisions
     }
 
-    static let gestures = Gen.double(in: -30...45).array(of: 2...30).array(of: 1...3)
+    /// Mostly pans, some touches that never begin (within the slop).
+    static let gestures = Gen.oneOf(
+        Gen.double(in: -30...45).array(of: 2...30),
+        Gen.double(in: -1...1).array(of: 1...4)
+    ).array(of: 1...4)
     static let kinds = Gen.int(in: 0...(TransitionKind.allCases.count - 1))
     static let delays = Gen.double(in: 0...250)
     static let jitters = Gen.double(in: 0...100)
@@ -236,6 +251,20 @@ import TransitionCore
             let through = Self.play(gestures, kind: TransitionKind.allCases[kind], network: conditions)
             #expect(through == reference)
             #expect(reference.acknowledged.count == gestures.reduce(0) { $0 + $1.count + 1 })
+        }
+    }
+
+    @Test func aQuickSecondTouchAfterOneThatNeverBeganFlingsTheSame() {
+        // The iOS review's case: a 4 pt wiggle, 8 ms, then a flick; fling at 838 pt/s. The
+        // wiggle's up could leave the engine's clock ahead of the server's, and the flick's first
+        // moves were then stamped alike: 833 pt/s (cancelled) became 842 (finished).
+        let gestures: [[Double]] = [[1, 1, 1, 1], Array(repeating: 50.0 / 7, count: 7)]
+        let reference = Self.play(gestures, kind: .push, extra: #","duration":0.5,"flingVelocity":838"#, network: .loopback)
+        #expect(reference.released.count == 1)
+        for seed in 1...30 {
+            for network in [NetworkConditions(delayMs: 150, jitterMs: 60, seed: seed), NetworkConditions(delayMs: 60, jitterMs: 20, seed: seed)] {
+                #expect(Self.play(gestures, kind: .push, extra: #","duration":0.5,"flingVelocity":838"#, network: network) == reference)
+            }
         }
     }
 

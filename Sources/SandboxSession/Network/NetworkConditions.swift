@@ -1,6 +1,7 @@
-/// A connection's simulated network, one way (both directions get it): each message is held
-/// `delayMs` ± up to `jitterMs` (uniform), drawn from a generator seeded by `seed`, and
-/// delivered in order (`NetworkLink`). Zero delay and jitter: no simulation at all.
+/// A connection's simulated network, one way (both directions get it): a message is held
+/// `delayMs` ± up to `jitterMs` — the delay moving smoothly between targets drawn uniformly every
+/// 250 ms from `seed` (`DelayLine`) — and delivered in order (`NetworkLink`). Zero delay and
+/// jitter: no simulation at all.
 public struct NetworkConditions: Equatable, Sendable, CustomStringConvertible {
     public var delayMs: Double
     public var jitterMs: Double
