@@ -24,7 +24,10 @@ let package = Package(
         // The one libwebsockets layer: the server group and its threads, connections, timers, the client.
         .target(
             name: "SandboxWebSockets",
-            dependencies: ["SandboxSession", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                "SandboxSession", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
         ),
         // The headless tools: pan scripts (replayed in-process on the session module, or over a
         // WebSocket), latency, bench. Only the files that open sockets import SandboxWebSockets.

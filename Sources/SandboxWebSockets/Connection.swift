@@ -36,6 +36,12 @@ final class Connection {
     private var link: NetworkLink?
     /// The latest frame its link delivered (stamped `delivered`), sent instead of the session's.
     private var deliveredFrame: EncodedMessage?
+    /// The link has output due that waits for the reply queue to drain (`deliverOutput`).
+    private var outputBacklogged = false
+    /// Delivering: a `configure` turning the link off must not drop it mid-batch.
+    private var isDelivering = false
+    /// The due time the server's network queue holds for this connection (`networkHolds`).
+    var networkScheduled: Double?
 
     init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, at now: Double) {
         self.id = id
@@ -116,12 +122,18 @@ final class Connection {
             link = NetworkLink(conditions)
         } else {
             link!.conditions = conditions
-            if link!.isIdle { link = nil }
+            // Not while delivering: the rest of the batch still goes through it.
+            if link!.isIdle, !isDelivering { link = nil }
         }
     }
 
-    /// When its link delivers next (nil: nothing held).
-    var networkDue: Double? { link?.nextDue }
+    /// When its link delivers next (nil: nothing held, or only output waiting for the reply
+    /// queue to drain — `writable` delivers that).
+    var networkDue: Double? {
+        guard let link else { return nil }
+        if outputBacklogged { return link.nextInboundDue }
+        return link.nextDue
+    }
 
     /// Output into the link, within the same byte bound as the reply queue: held and queued
     /// bytes together stay under `Limits.queuedBytes` (older held frames give way first).
@@ -131,6 +143,7 @@ final class Connection {
             drop(1008, "too many unread replies", killAfter: 2)
             return
         }
+        if !item.isFrame { updateInputPause() }
         server.networkHolds(self)
     }
 
@@ -138,8 +151,34 @@ final class Connection {
     /// to the socket first (it left the session earlier), then input to the session.
     func deliverNetwork(at now: Double) {
         guard link != nil, !isClosing else { return }
-        for item in link!.takeOutbound(dueBy: now) {
-            switch item {
+        isDelivering = true
+        defer { isDelivering = false }
+        deliverOutput(at: now)
+        if isClosing { return }
+        // A whole batch, whatever the hub does meanwhile (a `configure` may turn the link off:
+        // it is dropped below, once idle); only closing stops it.
+        for message in link!.takeInbound(dueBy: now) {
+            server.received(message.bytes, binary: message.binary, from: self, at: now, arrived: message.arrived)
+            if isClosing { return }
+        }
+        if link!.isIdle { link = nil }
+        updateInputPause()
+    }
+
+    /// Output due by `now`, as far as the reply queue takes it: messages stop at the queue's
+    /// pause mark and wait in the link (`outputBacklogged`, input paused) until `writable`
+    /// drains the queue — a client that reads everything is never dropped for a burst the link
+    /// released at once.
+    private func deliverOutput(at now: Double) {
+        let limits = server.limits
+        outputBacklogged = false
+        guard link != nil, !isClosing else { return }
+        while let due = link!.nextOutboundDue, due <= now {
+            if replies.count >= limits.pauseReplies || queuedBytes >= limits.pauseBytes {
+                outputBacklogged = true
+                break
+            }
+            switch link!.takeFirstOutbound(dueBy: now)! {
             case .message(let message):
                 queue(message)
             case .frame(let frame):
@@ -147,11 +186,6 @@ final class Connection {
             }
             if isClosing { return }
         }
-        for message in link!.takeInbound(dueBy: now) {
-            server.received(message.bytes, binary: message.binary, from: self, at: now, arrived: message.arrived)
-            if isClosing || link == nil { return }
-        }
-        if link!.isIdle { link = nil }
         updateInputPause()
     }
 
@@ -190,13 +224,17 @@ final class Connection {
     private func updateInputPause() {
         guard !isClosing else { return }
         let limits = server.limits
-        let held = link?.heldInboundBytes ?? 0
+        // Held input, and held replies (not frames, which give way): what the client sends turns
+        // into more of both, so reading pauses while either is large, as a full TCP window would.
+        let held = max(link?.heldInboundBytes ?? 0, link?.heldOutboundMessageBytes ?? 0)
         if isInputPaused {
-            if replies.count <= limits.pauseReplies / 2, queuedBytes <= limits.pauseBytes / 2, held <= limits.pauseBytes / 2 {
+            if replies.count <= limits.pauseReplies / 2, queuedBytes <= limits.pauseBytes / 2, held <= limits.pauseBytes / 2,
+               !outputBacklogged {
                 isInputPaused = false
                 socket.readInput(true)
             }
-        } else if replies.count >= limits.pauseReplies || queuedBytes >= limits.pauseBytes || held >= limits.pauseBytes {
+        } else if replies.count >= limits.pauseReplies || queuedBytes >= limits.pauseBytes || held >= limits.pauseBytes
+                    || outputBacklogged {
             isInputPaused = true
             socket.readInput(false)
         }
@@ -245,6 +283,12 @@ final class Connection {
             guard send(reply) else { return 0 }
             replies.removeFirst()
             queuedBytes -= reply.payloadCount
+            if outputBacklogged, replies.count <= server.limits.pauseReplies / 2 {
+                // The queue drained: the output that waited in the link goes on (and what is
+                // due later is the network timer's again).
+                deliverOutput(at: server.clock.now)
+                server.networkHolds(self)
+            }
             updateInputPause()
         } else if let (code, reason) = pendingClose {
             // Once only: lws now sends the close frame and waits for the peer's; a second -1
@@ -339,8 +383,9 @@ final class Connection {
             return 0
         }
         if link != nil {
-            // The simulated network holds it; the server's network timer delivers it.
-            link!.holdInbound(incoming, binary: incomingIsBinary, at: now)
+            // The simulated network holds it; the server's network timer delivers it. An exact
+            // copy: `incoming` keeps up to 4 KiB of capacity, which a held message must not pin.
+            link!.holdInbound(incoming.withUnsafeBufferPointer { Array($0) }, binary: incomingIsBinary, at: now)
             server.networkHolds(self)
             updateInputPause()
             return 0

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import HeapModule
 import Synchronization
 import SandboxSession
 
@@ -45,9 +46,11 @@ public final class SandboxServer: @unchecked Sendable {
     /// Writes lws had to split despite the room check (should stay 0; see Connection.send).
     var partialWrites = 0
 
-    /// Connections whose simulated network holds something, and the one timer that delivers
-    /// for all of them at the earliest due time (`networkHolds`, `deliverNetwork`).
-    private var linked: [ConnectionID: Connection] = [:]
+    /// When each connection's simulated network delivers next, earliest first, and the one
+    /// timer that fires at the earliest (`networkHolds`, `deliverNetwork`). A firing visits only
+    /// the connections due, not every one that holds something (the hostile review: 1,500 quiet
+    /// connections through 2 s cost 0.87 of a core when each firing walked them all).
+    private var networkQueue = Heap<NetworkDue>()
     private lazy var networkTimer = LWSTimer { [unowned self] in self.deliverNetwork() }
     private var networkTimerDue = Double.infinity
 
@@ -106,7 +109,7 @@ public final class SandboxServer: @unchecked Sendable {
         }
         leftOver.forEach { close($0) }
         for timer in [shutdownTimer, retryTimer, watchdogTimer, networkTimer] { timer.cancel(on: context) }
-        linked.removeAll()
+        networkQueue = Heap()
         for link in displayLinks.values { link.stop() }
         displayLinks.removeAll()
         blocked.removeAll()
@@ -240,7 +243,6 @@ public final class SandboxServer: @unchecked Sendable {
 
     func closed(_ connection: Connection) {
         connections[connection.id] = nil
-        linked[connection.id] = nil
         blocked[connection.id] = nil
         remoteFrames[connection.id] = nil
         group.openConnections.add(-1)
@@ -260,27 +262,34 @@ public final class SandboxServer: @unchecked Sendable {
     // MARK: - The simulated network
 
     /// A connection's link holds something: the network timer fires by its next due time.
+    /// One entry per connection and due time; an entry made stale by an earlier one is skipped.
     func networkHolds(_ connection: Connection) {
-        linked[connection.id] = connection
-        guard let due = connection.networkDue, due < networkTimerDue, let context else { return }
-        networkTimerDue = due
-        networkTimer.schedule(on: context, after: due - clock.now)
+        guard let due = connection.networkDue else { return }
+        if let scheduled = connection.networkScheduled, scheduled <= due { return }
+        connection.networkScheduled = due
+        networkQueue.insert(NetworkDue(due: due, connection: connection.id))
+        armNetworkTimer()
     }
 
-    /// The network timer: every link delivers what is due, then the timer is set for the
-    /// earliest next due time (one timer per service thread, not one per message).
+    private func armNetworkTimer() {
+        guard let first = networkQueue.min, first.due < networkTimerDue, let context else { return }
+        networkTimerDue = first.due
+        networkTimer.schedule(on: context, after: first.due - clock.now)
+    }
+
+    /// The network timer: the connections due deliver, each is queued again for its next due
+    /// time, and the timer is set for the earliest (one timer per service thread).
     private func deliverNetwork() {
         networkTimerDue = .infinity
         let now = clock.now
-        // A copy: delivering runs the hub, which may hold more (and close connections).
-        for connection in Array(linked.values) { connection.deliverNetwork(at: now) }
-        var next = Double.infinity
-        for (id, connection) in linked {
-            if let due = connection.networkDue { next = min(next, due) } else { linked[id] = nil }
+        while let first = networkQueue.min, first.due <= now {
+            networkQueue.removeMin()
+            guard let connection = connections[first.connection], connection.networkScheduled == first.due else { continue }
+            connection.networkScheduled = nil
+            connection.deliverNetwork(at: now)
+            networkHolds(connection)
         }
-        guard next < .infinity, let context else { return }
-        networkTimerDue = next
-        networkTimer.schedule(on: context, after: next - clock.now)
+        armNetworkTimer()
     }
 
     /// 128 random bits (the system's CSPRNG), so a session cannot be guessed and joined.
@@ -316,4 +325,13 @@ public final class SandboxServer: @unchecked Sendable {
         for connection in connections.values { connection.checkWriteStall(at: now) }
         watchdogTimer.schedule(on: context, after: Self.watchdogInterval)
     }
+}
+
+/// A connection's next delivery, ordered by time (`SandboxServer.networkQueue`).
+struct NetworkDue: Comparable {
+    let due: Double
+    let connection: ConnectionID
+
+    static func < (a: NetworkDue, b: NetworkDue) -> Bool { a.due < b.due }
+    static func == (a: NetworkDue, b: NetworkDue) -> Bool { a.due == b.due && a.connection == b.connection }
 }

@@ -15,24 +15,35 @@ struct DelayLine<Item> {
         let due: Double
         let item: Item
         let bytes: Int
+        let droppable: Bool
     }
 
     /// Seconds between two delay targets.
     static var knotSpacing: Double { 0.25 }
+    /// What a held item costs beyond its payload (its slot, the array header of held input):
+    /// counted, so a flood of 1-byte messages cannot hold much more than it is charged for.
+    static var overheadBytes: Int { 64 }
 
     /// A FIFO as an array and a head index (amortised O(1), no package: the fuzz harness builds
-    /// this module alone).
+    /// this module alone). nil: taken, or dropped where it stood (a tombstone, so a drop is O(1)).
     private var items: [Held?] = []
     private var head = 0
+    /// `items[0]`'s position since the line began (positions survive compaction).
+    private var base = 0
+    /// Positions of the droppable items (frames), oldest first; some may be taken already.
+    private var droppable: [Int] = []
+    private var droppableHead = 0
     private let seed: UInt64
     private var lastDue = -Double.infinity
     private(set) var heldBytes = 0
+    /// Of `heldBytes`, what droppable items hold (frames: they give way; the rest cannot).
+    private(set) var droppableBytes = 0
+    private(set) var count = 0
 
     init(seed: UInt64) { self.seed = seed }
 
-    var isEmpty: Bool { head == items.count }
-    var count: Int { items.count - head }
-    var nextDue: Double? { isEmpty ? nil : items[head]!.due }
+    var isEmpty: Bool { count == 0 }
+    var nextDue: Double? { head < items.count ? items[head]!.due : nil }
 
     /// The one-way delay (s) of a message sent at `now` under `conditions`.
     func delay(at now: Double, under conditions: NetworkConditions) -> Double {
@@ -54,46 +65,70 @@ struct DelayLine<Item> {
         return 2 * generator.unit() - 1
     }
 
-    /// Holds `item` from `now` (s) under `conditions`; returns its due time.
+    /// Holds `item` (`bytes` of payload) from `now` (s) under `conditions`; returns its due
+    /// time. `droppable`: `dropOldest` may remove it (a frame).
     @discardableResult
-    mutating func hold(_ item: Item, bytes: Int, at now: Double, under conditions: NetworkConditions) -> Double {
+    mutating func hold(_ item: Item, bytes: Int, at now: Double, under conditions: NetworkConditions, droppable: Bool = false) -> Double {
         let due = max(lastDue, now + delay(at: now, under: conditions))
         lastDue = due
-        items.append(Held(due: due, item: item, bytes: bytes))
-        heldBytes += bytes
+        if droppable { self.droppable.append(base + items.count) }
+        let charged = bytes + Self.overheadBytes
+        items.append(Held(due: due, item: item, bytes: charged, droppable: droppable))
+        heldBytes += charged
+        if droppable { droppableBytes += charged }
+        count += 1
         return due
+    }
+
+    /// The oldest item due by `now`, if any (`take` in a loop, so a caller can stop early).
+    mutating func takeFirst(dueBy now: Double) -> Held? {
+        guard head < items.count, let first = items[head], first.due <= now else { return nil }
+        items[head] = nil
+        heldBytes -= first.bytes
+        if first.droppable { droppableBytes -= first.bytes }
+        count -= 1
+        advance()
+        return first
     }
 
     /// Everything due by `now`, in order.
     mutating func take(dueBy now: Double) -> [Held] {
         var out: [Held] = []
-        while head < items.count, let first = items[head], first.due <= now {
-            out.append(first)
-            items[head] = nil
-            head += 1
-            heldBytes -= first.bytes
-        }
-        compact()
+        while let next = takeFirst(dueBy: now) { out.append(next) }
         return out
     }
 
-    /// Removes the oldest held item that `isDroppable` accepts; with `sparingNewest`, never the
-    /// newest such item. Returns whether one was removed. O(n), only on the byte bound's path.
-    mutating func dropOldest(where isDroppable: (Item) -> Bool, sparingNewest: Bool) -> Bool {
-        let matching = (head..<items.count).filter { isDroppable(items[$0]!.item) }
-        guard let first = matching.first, !sparingNewest || matching.count > 1 else { return false }
-        heldBytes -= items[first]!.bytes
-        items.remove(at: first)
+    /// Removes the oldest droppable item still held; with `sparingNewest`, never the newest
+    /// one. Returns whether one was removed. Amortised O(1).
+    mutating func dropOldest(sparingNewest: Bool) -> Bool {
+        // Positions already taken (behind the head) are skipped for good.
+        while droppableHead < droppable.count, droppable[droppableHead] < base + head { droppableHead += 1 }
+        guard droppableHead < droppable.count, !sparingNewest || droppableHead + 1 < droppable.count else { return false }
+        let index = droppable[droppableHead] - base
+        droppableHead += 1
+        heldBytes -= items[index]!.bytes
+        droppableBytes -= items[index]!.bytes
+        count -= 1
+        items[index] = nil
+        advance()
         return true
     }
 
-    private mutating func compact() {
+    /// Moves the head past taken and dropped slots; frees the front now and then.
+    private mutating func advance() {
+        while head < items.count, items[head] == nil { head += 1 }
         if head == items.count {
+            base += items.count
             items.removeAll(keepingCapacity: items.count <= 1024)
             head = 0
         } else if head > 64, head * 2 > items.count {
+            base += head
             items.removeFirst(head)
             head = 0
+        }
+        if droppableHead > 64, droppableHead * 2 > droppable.count {
+            droppable.removeFirst(droppableHead)
+            droppableHead = 0
         }
     }
 }

@@ -21,7 +21,7 @@ public struct NetworkLink {
             }
         }
 
-        var isFrame: Bool { if case .frame = self { true } else { false } }
+        public var isFrame: Bool { if case .frame = self { true } else { false } }
     }
 
     public struct Inbound {
@@ -54,7 +54,12 @@ public struct NetworkLink {
 
     public var heldInboundBytes: Int { inbound.heldBytes }
     public var heldOutboundBytes: Int { outbound.heldBytes }
+    /// Held output that cannot give way (messages, not frames).
+    public var heldOutboundMessageBytes: Int { outbound.heldBytes - outbound.droppableBytes }
     public var heldCount: Int { inbound.count + outbound.count }
+    /// The earliest due time of held output alone.
+    public var nextOutboundDue: Double? { outbound.nextDue }
+    public var nextInboundDue: Double? { inbound.nextDue }
 
     /// The earliest time something is due (s), if anything is held.
     public var nextDue: Double? {
@@ -73,16 +78,16 @@ public struct NetworkLink {
     /// A server message or frame leaves the session at `now` (s). `room`: the bytes the link may
     /// hold in all.
     public mutating func holdOutbound(_ item: Outbound, at now: Double, room: Int) -> Admission {
-        while outbound.heldBytes + item.bytes > room {
+        while outbound.heldBytes + item.bytes + DelayLine<Outbound>.overheadBytes > room {
             // A newer frame replaces an older one; a message never replaces the newest frame.
-            if outbound.dropOldest(where: \.isFrame, sparingNewest: !item.isFrame) { continue }
+            if outbound.dropOldest(sparingNewest: !item.isFrame) { continue }
             // Only messages are left (and, for a message, the newest frame). A frame goes in
             // anyway: the room is exceeded by this one frame at most, and the next replaces it.
             // A message cannot: the peer is not keeping up.
             if item.isFrame { break }
             return .overflow
         }
-        outbound.hold(item, bytes: item.bytes, at: now, under: conditions)
+        outbound.hold(item, bytes: item.bytes, at: now, under: conditions, droppable: item.isFrame)
         return .held
     }
 
@@ -94,5 +99,11 @@ public struct NetworkLink {
     /// Server messages and frames due by `now`, in order.
     public mutating func takeOutbound(dueBy now: Double) -> [Outbound] {
         outbound.take(dueBy: now).map(\.item)
+    }
+
+    /// The oldest server message or frame due by `now`, if any (the live connection takes one
+    /// at a time, and stops while its reply queue is full).
+    public mutating func takeFirstOutbound(dueBy now: Double) -> Outbound? {
+        outbound.takeFirst(dueBy: now)?.item
     }
 }
