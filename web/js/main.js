@@ -172,6 +172,7 @@ function onMessage(message) {
       settle("join");
       state.role = "viewer";
       state.session = message.session;
+      lab.joined();  // the watched session's acks are its driver's seqs, not this page's
       sceneModel.reset();  // the watched session's scene-state follows, if it has a scene
       applyConfig(message.config);
       $("session-id").textContent = `${message.session} (watching)`;
