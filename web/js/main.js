@@ -528,6 +528,7 @@ window.sandbox = {
   get lab() { return lab.summary(); },
   get shownProgress() { return state.shown?.progress ?? null; },
   get shownPhase() { return state.shown?.phase ?? null; },
+  get shownRoot() { return state.shown?.scene?.root ?? null; },
   clearLab() { lab.clear(); latency.restart(); },
   /** Interface points (a scene's) → canvas points as last drawn, and back. */
   interfaceToView(x, y) { return apply((state.view ?? geometry()).matrix, x, y); },
