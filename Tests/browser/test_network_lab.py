@@ -116,11 +116,11 @@ def test_the_interpolation_buffer_draws_between_frames_and_ends_on_the_same_pict
     figures = page.get("lab")["motionToPhoton"]
     assert figures["interpolation"]["count"] >= 30 and figures["latest"]["count"] >= 30
     assert figures["interpolation"]["total"]["p50"] >= figures["latest"]["total"]["p50"]
-    # Hybrid draws the drag's frames as they arrive: the events of a drag cost what the latest
-    # frame costs (the release's, drawn by its buffer, are a few of 30).
+    # Hybrid draws the drag's frames as they arrive: a drag's events cost what the latest frame
+    # costs, within a vsync (the down's, before the pan begins, go through its buffer).
     assert figures["hybrid"]["count"] >= 30
-    assert figures["hybrid"]["total"]["p50"] <= figures["interpolation"]["total"]["p50"]
-    assert abs(figures["hybrid"]["total"]["p50"] - figures["latest"]["total"]["p50"]) < 1.0, figures
+    assert figures["hybrid"]["total"]["p50"] < figures["interpolation"]["total"]["p50"], figures
+    assert figures["hybrid"]["total"]["p50"] - figures["latest"]["total"]["p50"] < 17, figures
     for cell in ("cmp-latest-p50", "cmp-interpolation-p50", "cmp-interpolation-added", "cmp-hybrid-p50"):
         assert re.fullmatch(r"-?\d+(\.\d+)? ms", text(page, cell)), (cell, text(page, cell))
     assert re.fullmatch(r"\d+\.\d\d", text(page, "cmp-interpolation-spread")), text(page, "cmp-interpolation-spread")

@@ -53,6 +53,7 @@ export class NetworkLab {
   /** Watching another session: its frames acknowledge its driver's pointer seqs, not this page's. */
   joined() {
     this.smoother.inputs.clear();
+    this.smoother.lastAck = null;
     this.meter.reset();
   }
 

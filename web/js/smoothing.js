@@ -10,10 +10,11 @@
 //
 // Where a frame sits on the time line (its "time", page clock, ms):
 //
-//   - a tracking frame that acknowledges a pointer event this page sent (`ack` = its seq): the
-//     event's `timeStamp`. The frame shows the finger at that instant, so tracking frames are
-//     spaced as the finger's events were, whatever the links did to them on the way;
-//   - every other frame (completion ticks, a played transition, a rotation, the final frame, a
+//   - a frame that answers a pointer event this page sent (an `ack` higher than every earlier
+//     frame's: the down's, each move's, the release's): the event's `timeStamp`. The frame shows
+//     the finger at that instant, so tracking frames are spaced as the finger's events were,
+//     whatever the links did to them on the way;
+//   - every other frame (same ack: completion ticks, a played transition, a rotation, the final frame, a
 //     viewer's frames): its server time `t` − the clock offset (server − page, clock.js).
 //
 //   The offset the buffer uses is frozen while anything moves on screen: a refined offset (a
@@ -336,6 +337,7 @@ export class Smoother {
     this.buffer = [];          // {frame, time, index, kind}, by time (page clock)
     this.latest = null;        // {frame, index}: the latest frame received
     this.inputs = new Map();   // pointer seq → its event's timeStamp (page clock)
+    this.lastAck = null;       // the highest ack of the frames received
     this.lateness = { track: new Lateness(), tick: new Lateness() };
     this.offset = null;        // server − page, ms: the one the buffered ticks were placed with
     this.heads = { interpolation: new Playhead(false), hybrid: new Playhead(true) };
@@ -373,7 +375,11 @@ export class Smoother {
   frame(frame, at, index, offset) {
     this.latest = { frame, index };
     if (this.offset === null && finite(offset)) this.offset = offset;
-    const input = frame.phase === "tracking" && finite(frame.ack) ? this.inputs.get(frame.ack) : undefined;
+    // A frame that answers a pointer message (an ack the previous frame did not carry) shows
+    // the state at that event; a frame with the same ack is a tick of the server's own clock.
+    const answers = finite(frame.ack) && !(this.lastAck >= frame.ack);
+    if (finite(frame.ack)) this.lastAck = Math.max(this.lastAck ?? frame.ack, frame.ack);
+    const input = answers ? this.inputs.get(frame.ack) : undefined;
     let kind;
     let time;
     if (input !== undefined) {
