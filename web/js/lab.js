@@ -7,7 +7,7 @@ import { MotionToPhoton, VsyncClock, drawHistogram } from "./motionToPhoton.js";
 import { NetworkPanel, PRESETS, readLink } from "./network.js";
 import { MODES, Smoother } from "./smoothing.js";
 
-const MODE_NAMES = { latest: "latest frame", interpolation: "interpolation buffer" };
+const MODE_NAMES = { latest: "latest frame", interpolation: "interpolation buffer", hybrid: "hybrid (latest while tracking)" };
 
 function ms(value) {
   return Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : "—";
@@ -48,6 +48,13 @@ export class NetworkLab {
     this.meter.reset();
     this.smoother.reset();
     this.clock.start();
+  }
+
+  /** Watching another session: its frames acknowledge its driver's pointer seqs, not this page's. */
+  joined() {
+    this.smoother.inputs.clear();
+    this.smoother.lastAck = null;
+    this.meter.reset();
   }
 
   closed() {
@@ -99,6 +106,7 @@ export class NetworkLab {
 
   pointerSent(seq, t0, sentAt) {
     this.meter.sent(seq, t0, sentAt);
+    this.smoother.sent(seq, t0);
   }
 
   frame(frame, at, index) {
@@ -137,8 +145,10 @@ export class NetworkLab {
       const spread = smooth.spread[each];
       $(`cmp-${each}-spread`).textContent = Number.isFinite(spread) ? spread.toFixed(2) : "—";
     }
-    $("lab-buffer").textContent = smooth.B === null ? "—" : ms(smooth.B);
+    const B = smooth.buffers[mode] ?? smooth.B;
+    $("lab-buffer").textContent = B === null || B === undefined ? "—" : ms(B);
     $("lab-transit").textContent = smooth.transit === null ? "—" : `${ms(smooth.transit)} ± ${ms(smooth.deviation)}`;
+    $("lab-lag").textContent = smooth.lag === null ? "—" : `${ms(smooth.lag)} ± ${ms(smooth.lagDeviation)}`;
     $("lab-gap").textContent = ms(smooth.gap);
     $("lab-ping").textContent = ms(this.clock.rtt);
     $("lab-vsync").textContent = ms(this.interval);

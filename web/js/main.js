@@ -172,6 +172,7 @@ function onMessage(message) {
       settle("join");
       state.role = "viewer";
       state.session = message.session;
+      lab.joined();  // the watched session's acks are its driver's seqs, not this page's
       sceneModel.reset();  // the watched session's scene-state follows, if it has a scene
       applyConfig(message.config);
       $("session-id").textContent = `${message.session} (watching)`;
@@ -527,6 +528,7 @@ window.sandbox = {
   get lab() { return lab.summary(); },
   get shownProgress() { return state.shown?.progress ?? null; },
   get shownPhase() { return state.shown?.phase ?? null; },
+  get shownRoot() { return state.shown?.scene?.root ?? null; },
   clearLab() { lab.clear(); latency.restart(); },
   /** Interface points (a scene's) → canvas points as last drawn, and back. */
   interfaceToView(x, y) { return apply((state.view ?? geometry()).matrix, x, y); },
