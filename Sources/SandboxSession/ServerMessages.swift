@@ -118,6 +118,7 @@ public enum ServerMessages {
             w.key("decision"); w.string(decision.outcome.rawValue)
             w.key("reason"); w.string(decision.reason.rawValue)
             w.key("velocity"); w.number(decision.velocity)
+            if let projected = decision.projected { w.key("projected"); w.number(projected) }  // issue 14
         case .finished:
             w.key("event"); w.string("finished")
             w.key("progress"); w.number(1)

@@ -254,6 +254,7 @@ struct FiniteOutputTests {
                 var configuration = TransitionConfiguration(kind: .pop)
                 configuration.completionCurve = .spring
                 configuration.springDamping = damping
+                configuration.completionDamping = damping
                 configuration.completionSpeed = speed
                 configuration.duration = speed == 100 ? 0.01 : 60
                 configuration.distance = 1

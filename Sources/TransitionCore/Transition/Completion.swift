@@ -12,6 +12,9 @@ struct Completion: Equatable, Sendable {
     /// Seconds: |to − from| · duration / completionSpeed.
     let duration: Double
     let curve: Curve
+    /// Seconds after `duration` during which the layers show their model values (the end
+    /// state) before the completion is done: `Pitfall.negativeCompletionSpeed`'s flash; 0 else.
+    var flash = 0.0
 
     /// Normalised spring velocities beyond this are clamped: a fling can ask for thousands of
     /// "remaining distances per second" when little remains, which no spring fit needs.
@@ -31,7 +34,7 @@ struct Completion: Equatable, Sendable {
             let clamped = min(max(normalised, -Self.maximumSpringVelocity), Self.maximumSpringVelocity)
             curve = .spring(
                 SpringTiming(
-                    dampingRatio: configuration.springDamping, duration: max(duration, 1e-9),
+                    dampingRatio: configuration.completionDamping, duration: max(duration, 1e-9),
                     initialVelocity: clamped))
         }
     }
@@ -48,11 +51,27 @@ struct Completion: Equatable, Sendable {
         curve = .timing(.linear)
     }
 
-    func isDone(at time: Double) -> Bool { time - start >= duration }
+    /// Seed 000's cancel with `completionSpeed = -1` and the container layer's `beginTime` set
+    /// to the release (`Pitfall.negativeCompletionSpeed`): the layer clock runs back at speed 1,
+    /// so the timeline plays back linearly in time over `from × duration` — the configured
+    /// completion curve and speed do not apply — then the model values flash.
+    init(layerClockCancelFrom from: Double, at time: Double, configuration: TransitionConfiguration) {
+        start = time
+        self.from = from
+        to = 0
+        duration = from * configuration.duration
+        curve = .timing(.linear)
+        flash = Pitfall.modelValueFlash
+    }
+
+    func isDone(at time: Double) -> Bool { time - start >= duration + flash }
+
+    /// True while the layers show their model values (after `duration`, within `flash`).
+    func isFlashing(at time: Double) -> Bool { flash > 0 && time - start >= duration && !isDone(at: time) }
 
     /// Progress at `time`, kept within 0…1 (a spring may overshoot; the timeline cannot).
     func progress(at time: Double) -> Double {
-        if isDone(at: time) { return to }
+        if isDone(at: time) || time - start >= duration { return to }
         let elapsed = max(time - start, 0)
         let fraction: Double
         switch curve {

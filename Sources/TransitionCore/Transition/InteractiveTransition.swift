@@ -41,6 +41,11 @@ public struct InteractiveTransition: Equatable, Sendable {
     /// only the source side is shown (pop: the list with its thumbnail, not a scaled detail on
     /// top of it; reveal: no feed peeking through the logo-sized mask).
     public func layers() -> [LayerState] {
+        // Pitfall.negativeCompletionSpeed: the layer clock ran past the animations' start, so
+        // every layer shows its model value, the end state, until the cancel is cleaned up.
+        if phase == .cancelling, let completion, completion.isFlashing(at: time) {
+            return animator.layers(at: animator.duration)
+        }
         let layers = animator.layers(at: timelineTime)
         guard phase == .idle || phase == .cancelled else { return layers }
         let masks = Set(layers.compactMap { $0.id == .to ? $0.mask : nil })
@@ -134,7 +139,7 @@ public struct InteractiveTransition: Equatable, Sendable {
 
     /// When the running completion (if any) will end, in engine time.
     public var completionEndTime: Double? {
-        completion.map { $0.start + $0.duration }
+        completion.map { $0.start + $0.duration + $0.flash }
     }
 
     // MARK: - Progress
@@ -152,7 +157,10 @@ public struct InteractiveTransition: Equatable, Sendable {
             switch configuration.pan.direction {
             case .positive: return unit
             case .negative: return unit * -1
-            case .both: return (configuration.pan.axis == .x ? t.x : t.y) < 0 ? unit * -1 : unit
+            case .both:
+                // Pitfall.noAbs: the signed rule always measures along the positive axis.
+                if configuration.pitfalls.contains(.noAbs) { return unit }
+                return (configuration.pan.axis == .x ? t.x : t.y) < 0 ? unit * -1 : unit
             }
         }
     }
@@ -172,6 +180,10 @@ public struct InteractiveTransition: Equatable, Sendable {
             let length = (t.x * t.x + t.y * t.y).squareRoot()
             raw = length / distance
             rate = length > 0 ? dot(v, t * (1 / length)) / distance : 0
+        } else if configuration.pan.direction == .both, configuration.pitfalls.contains(.noAbs) {
+            // Pitfall.noAbs: translation.x / 200 without the seed's abs, signed along the axis.
+            raw = dot(t, gestureAxis) / distance
+            rate = dot(v, gestureAxis) / distance
         } else if configuration.pan.direction == .both {
             // The seed's rule: progress = |translation| / distance along the axis.
             let along = dot(t, gestureAxis)
@@ -181,8 +193,13 @@ public struct InteractiveTransition: Equatable, Sendable {
             raw = max(dot(t, gestureAxis), 0) / distance
             rate = dot(v, gestureAxis) / distance
         }
-        let clamped = min(max(raw, configuration.clampLower), configuration.clampUpper)
-        return (clamped, rate)
+        let lower = configuration.clampLower, upper = configuration.clampUpper
+        if let constant = configuration.rubberBand {
+            // Stretched past the limits toward 0 and 1 instead of stopped (RubberBand). The rate
+            // stays the finger's: the release decides by how the pan moved.
+            return (RubberBand(constant: constant).limit(raw, lower: lower, upper: upper), rate)
+        }
+        return (min(max(raw, lower), upper), rate)
     }
 
     // MARK: - Release and completion
@@ -190,9 +207,16 @@ public struct InteractiveTransition: Equatable, Sendable {
     private mutating func release(velocity: Double, events: inout [TransitionEvent]) {
         let outcome: ReleaseDecision.Outcome
         let reason: ReleaseDecision.Reason
+        // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
+        let projected = configuration.releaseRule == .projection
+            ? progress + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
+            : nil
         if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
             outcome = velocity > 0 ? .finish : .cancel
             reason = .fling
+        } else if let projected {
+            outcome = projected < configuration.threshold ? .cancel : .finish
+            reason = .projection
         } else {
             outcome = progress < configuration.threshold ? .cancel : .finish
             reason = .threshold
@@ -204,17 +228,31 @@ public struct InteractiveTransition: Equatable, Sendable {
             if configuration.pan.axis == .free {
                 let length = (t.x * t.x + t.y * t.y).squareRoot()
                 if length > 0 { gestureAxis = t * (1 / length) }
-            } else if configuration.pan.direction == .both, (t.x * gestureAxis.x + t.y * gestureAxis.y) < 0 {
+            } else if configuration.pan.direction == .both, !configuration.pitfalls.contains(.noAbs),
+                (t.x * gestureAxis.x + t.y * gestureAxis.y) < 0
+            {
                 gestureAxis = gestureAxis * -1
             }
         }
-        let decision = ReleaseDecision(outcome: outcome, reason: reason, progress: progress, velocity: velocity)
+        let decision = ReleaseDecision(
+            outcome: outcome, reason: reason, progress: progress, velocity: velocity, projected: projected)
         lastRelease = decision
         events.append(.released(decision))
+        if outcome == .cancel, configuration.pitfalls.contains(.completeOnCancel) {
+            // Pitfall.completeOnCancel: `completeTransition(true)` on the cancel path, the layer
+            // still paused by the percent-driven controller: reported finished, frozen here.
+            phase = .finished
+            events.append(.finished)
+            return
+        }
         phase = outcome == .finish ? .finishing : .cancelling
-        completion = Completion(
-            from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
-            configuration: configuration)
+        if outcome == .cancel, configuration.pitfalls.contains(.negativeCompletionSpeed) {
+            completion = Completion(layerClockCancelFrom: progress, at: time, configuration: configuration)
+        } else {
+            completion = Completion(
+                from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
+                configuration: configuration)
+        }
         advanceCompletion(to: time, events: &events)  // a zero-length completion ends at once
     }
 
