@@ -15,6 +15,7 @@ import { SceneCards, controllerColour } from "./sceneCards.js";
 import { ScenePanel } from "./scenePanel.js";
 import { HERBS, cardFrame } from "./screens.js";
 import { SettingsForm } from "./settings.js";
+import { ReleaseRulesForm } from "./releaseRules.js";
 
 const $ = (id) => document.getElementById(id);
 const RESTING = new Set(["idle", "finished", "cancelled"]);
@@ -50,6 +51,9 @@ const recorder = new Recorder();
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
 const connection = new Connection(wsURL, { onOpen, onMessage, onState });
 const settings = new SettingsForm($("settings"), (patch, field) => configure(patch, field));
+const releaseRules = new ReleaseRulesForm($("release-rules"), (patch, field) => configure(patch, field));
+/** The form that shows errors about `field` (issue 14's fields have their own panel). */
+const formFor = (field) => (releaseRules.owns(field) ? releaseRules : settings);
 const sceneModel = new SceneModel();
 const sceneCards = new SceneCards(sceneModel);
 const scenePanel = new ScenePanel(document, sceneModel, {
@@ -67,7 +71,7 @@ let sceneVersion = 0;
 
 function request(kind, field, message) {
   if (!connection.send(message)) {
-    if (field) settings.showError(field, "not connected");
+    if (field) formFor(field).showError(field, "not connected");
     return false;
   }
   state.requests.push({ kind, field });
@@ -76,7 +80,7 @@ function request(kind, field, message) {
 
 function configure(patch, field) {
   if (state.role !== "driver") {
-    settings.showError(field, "watching another session: its driver sets it");
+    formFor(field).showError(field, "watching another session: its driver sets it");
     return;
   }
   request("configure", field, { type: "configure", ...patch });
@@ -153,7 +157,7 @@ function onMessage(message) {
       break;
     case "configured": {
       const entry = settle("configure");
-      if (entry?.field) settings.clearError(entry.field);
+      if (entry?.field) formFor(entry.field).clearError(entry.field);
       applyConfig(message.config);
       break;
     }
@@ -245,7 +249,8 @@ function onError(error) {
     scenePanel.showError(`${error.code}: ${error.message}`);
     return;
   }
-  settings.showError(error.field ?? entry?.field ?? "*", error.message);
+  const field = error.field ?? entry?.field ?? "*";
+  formFor(field).showError(field, error.message);
 }
 
 function applyConfig(config) {
@@ -259,6 +264,7 @@ function applyConfig(config) {
   });
   if (index >= 0) state.selected = index;
   settings.show(config);
+  releaseRules.show(config);
   hud.setThreshold(config.threshold);
   layout();
 }
@@ -496,6 +502,8 @@ window.sandbox = {
   get frameRoot() { return state.frame?.scene?.root ?? null; },
   get deviceTurns() { return sceneModel.deviceTurns; },
   get lastPointer() { return state.lastPointer; },
+  /** The projection rule's rest point of the last release (issue 14), or null. */
+  get projected() { return hud.projected; },
   /** Interface points (a scene's) → canvas points as last drawn, and back. */
   interfaceToView(x, y) { return apply((state.view ?? geometry()).matrix, x, y); },
   viewToInterface(x, y) { return apply((state.view ?? geometry()).inverse, x, y); },
