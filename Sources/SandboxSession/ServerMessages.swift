@@ -160,6 +160,16 @@ public enum ServerMessages {
             w.key("scene")
             writeScene(scene, picture, progress: frame.progress, to: &w)
         }
+        if let state = session.engine.animatorState {
+            // Issue 14: the property animator driving the transition (driver property-animator).
+            w.key("animator")
+            w.beginObject()
+            w.key("state"); w.string(state.state.rawValue)
+            w.key("running"); w.bool(state.isRunning)
+            w.key("reversed"); w.bool(state.isReversed)
+            w.key("fractionComplete"); w.number(state.fractionComplete)
+            w.endObject()
+        }
         w.endObject()
         return w.finish()
     }

@@ -1,7 +1,7 @@
 import TransitionCore
 
 /// Issue 14's `configure` fields: the release rule, rubber-banding, the spring completion's own
-/// damping and the pitfall toggles. Checked strictly: a wrong type or name is `invalid-field`,
+/// damping, the pitfall toggles and the driver (with the property animator's settings). Checked strictly: a wrong type or name is `invalid-field`,
 /// a number out of range `invalid-config` (from `TransitionConfiguration.validate()`), each
 /// naming its field; nothing changes on any error.
 extension SessionSettings {
@@ -19,6 +19,51 @@ extension SessionSettings {
         }
         if fields.has("completionDamping") { c.completionDamping = try fields.number("completionDamping") }
         if fields.has("pitfalls") { c.pitfalls = try pitfalls(fields) }
+        if fields.has("driver") {
+            let name = try fields.string("driver")
+            guard let driver = TransitionDriver(rawValue: name) else {
+                throw WireError(.invalidField, "'driver' must be percent-driven or property-animator; got \(WireError.quoted(name))", field: "driver")
+            }
+            c.driver = driver
+        }
+        if fields.has("propertyAnimator") {
+            let object = try fields.object("propertyAnimator")
+            do {
+                try applyPropertyAnimator(object, to: &c.propertyAnimator)
+            } catch {
+                var nested = error  // name the field by its path, as validate() does
+                nested.field = error.field.map { "propertyAnimator.\($0)" }
+                throw nested
+            }
+        }
+    }
+
+    /// `{"curve": …, "scrubsLinearly": true, "durationFactor": 0}`; absent fields are kept.
+    private static func applyPropertyAnimator(_ fields: MessageFields, to settings: inout PropertyAnimatorSettings) throws(WireError) {
+        try fields.onlyKnown(["curve", "scrubsLinearly", "durationFactor"])
+        if fields.has("curve") {
+            let value = try fields.value("curve")
+            if case .string(let name) = value {
+                guard let curve = TimingCurve(name: name) else {
+                    let names = TimingCurve.named.map(\.name).joined(separator: ", ")
+                    throw WireError(.invalidField, "'curve' must be one of \(names) or [x1, y1, x2, y2]; got \(WireError.quoted(name))", field: "curve")
+                }
+                settings.curve = curve
+            } else {
+                let p = try fields.numbers("curve", count: 4)
+                guard (0...1).contains(p[0]), (0...1).contains(p[2]), (-5...5).contains(p[1]), (-5...5).contains(p[3]) else {
+                    throw WireError(.invalidConfig, "curve control points need x1, x2 in [0, 1] and y1, y2 in [-5, 5]", field: "curve")
+                }
+                settings.curve = .cubicBezier(CubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3]))
+            }
+        }
+        if fields.has("scrubsLinearly") {
+            guard case .bool(let flag) = try fields.value("scrubsLinearly") else {
+                throw WireError(.invalidField, "'scrubsLinearly' must be true or false", field: "scrubsLinearly")
+            }
+            settings.scrubsLinearly = flag
+        }
+        if fields.has("durationFactor") { settings.durationFactor = try fields.number("durationFactor") }
     }
 
     /// An array of distinct pitfall names. Longer than the list of pitfalls is refused before a
@@ -56,5 +101,18 @@ extension SessionSettings {
         w.key("completionDamping"); w.number(c.completionDamping)
         w.key("pitfalls")
         w.strings(Pitfall.allCases.filter { c.pitfalls.contains($0) }.map(\.rawValue))
+        w.key("driver"); w.string(c.driver.rawValue)
+        let animator = c.propertyAnimator
+        w.key("propertyAnimator")
+        w.beginObject()
+        w.key("curve")
+        if let name = animator.curve.name {
+            w.string(name)
+        } else if case .cubicBezier(let b) = animator.curve {
+            w.numbers([b.x1, b.y1, b.x2, b.y2])
+        }
+        w.key("scrubsLinearly"); w.bool(animator.scrubsLinearly)
+        w.key("durationFactor"); w.number(animator.durationFactor)
+        w.endObject()
     }
 }

@@ -23,7 +23,7 @@ public struct SessionSettings: Equatable, Sendable {
         "type", "transition", "operation", "duration", "distance", "axis", "direction", "slop", "threshold",
         "clamp", "completionSpeed", "completionCurve", "spring", "flingVelocity", "fps", "container", "originFrame",
         // Issue 14: what UIKit leaves to the app (SessionSettings+ReleaseRules.swift).
-        "releaseRule", "decelerationRate", "rubberBand", "pitfalls", "completionDamping",
+        "releaseRule", "decelerationRate", "rubberBand", "pitfalls", "completionDamping", "driver", "propertyAnimator",
     ]
 
     /// Applies a `configure` message: every field present replaces the current value, absent

@@ -29,7 +29,8 @@ struct ReleaseRuleSettingsTests {
         #expect(config["rubberBand"] == .null)
         #expect(config["completionDamping"] == .number(1))
         #expect(config["pitfalls"] == .array([]))
-        #expect(config["driver"] == nil)  // the property-animator driver is not built (docs/ENGINE.md)
+        #expect(config["driver"] == .string("percent-driven"))
+        #expect(config["propertyAnimator"] == Self.json(#"{"curve":"easeInEaseOut","scrubsLinearly":true,"durationFactor":0}"#))
     }
 
     @Test("every field is applied and echoed")
@@ -76,7 +77,16 @@ struct ReleaseRuleSettingsTests {
         (#""pitfalls":[1]"#, "invalid-field", "pitfalls"),
         (#""pitfalls":[["no-abs"]]"#, "invalid-field", "pitfalls"),
         (#""pitfalls":["zero-origin-frame","complete-on-cancel","negative-completion-speed","no-abs","no-abs"]"#, "invalid-field", "pitfalls"),
-        (#""driver":"property-animator""#, "unknown-field", "driver"),
+        (#""driver":"uiview-animate""#, "invalid-field", "driver"),
+        (#""driver":null"#, "invalid-field", "driver"),
+        (#""propertyAnimator":{"curve":"spring"}"#, "invalid-field", "propertyAnimator.curve"),
+        (#""propertyAnimator":{"curve":[1.5,0,1,1]}"#, "invalid-config", "propertyAnimator.curve"),
+        (#""propertyAnimator":{"curve":[0,0,1]}"#, "invalid-field", "propertyAnimator.curve"),
+        (#""propertyAnimator":{"scrubsLinearly":"yes"}"#, "invalid-field", "propertyAnimator.scrubsLinearly"),
+        (#""propertyAnimator":{"durationFactor":11}"#, "invalid-config", "propertyAnimator.durationFactor"),
+        (#""propertyAnimator":{"durationFactor":-1e308}"#, "invalid-config", "propertyAnimator.durationFactor"),
+        (#""propertyAnimator":{"pausesOnCompletion":true}"#, "unknown-field", "propertyAnimator.pausesOnCompletion"),
+        (#""propertyAnimator":[]"#, "invalid-field", "propertyAnimator"),
         // A good field beside a bad one: all or nothing.
         (#""releaseRule":"projection","rubberBand":0"#, "invalid-config", "rubberBand"),
     ] as [(String, String, String?)])
@@ -89,6 +99,31 @@ struct ReleaseRuleSettingsTests {
         if let field { #expect(reply["field"] == .string(field)) }
         let after = try #require(Self.configure(&session, #""fps":60"#).first?["config"])
         #expect(before == after)
+    }
+
+    @Test("the driver and the property animator's settings are applied and echoed; frames carry the animator")
+    func driver() throws {
+        var session = Self.connected()
+        let replies = Self.configure(
+            &session, #""transition":"push","driver":"property-animator","propertyAnimator":{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5}"#)
+        let config = try #require(replies.first?["config"])
+        #expect(config["driver"] == .string("property-animator"))
+        #expect(config["propertyAnimator"] == Self.json(#"{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5}"#))
+        let idle = try #require(replies.last)
+        #expect(idle["animator"] == Self.json(#"{"state":"inactive","running":false,"reversed":false,"fractionComplete":0}"#))
+        // Absent nested fields are kept.
+        let next = try #require(Self.configure(&session, #""propertyAnimator":{"durationFactor":0}"#).first?["config"])
+        #expect(next["propertyAnimator"]?["scrubsLinearly"] == .bool(false))
+        // A pan: the frames say the animator is active and paused, then running reversed.
+        let frames = Self.quickShortPan(&session).filter { $0["type"] == .string("frame") }
+        #expect(frames.dropLast().last?["animator"]?["state"] == .string("active"))
+        #expect(frames.dropLast().last?["animator"]?["running"] == .bool(false))
+        #expect(frames.last?["animator"]?["running"] == .bool(true))
+        #expect(frames.last?["animator"]?["reversed"] == .bool(true))
+        // Percent-driven frames have no animator.
+        while session.nextTick != nil { _ = session.tick() }
+        let back = Self.configure(&session, #""driver":"percent-driven""#)
+        #expect(back.last?["type"] == .string("frame") && back.last?["animator"] == nil)
     }
 
     @Test("a huge pitfalls array is refused by its length, with a short reply")

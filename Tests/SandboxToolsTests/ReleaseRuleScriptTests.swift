@@ -32,6 +32,7 @@ struct ReleaseRuleScriptTests {
     @Test("every issue-14 example passes", arguments: [
         "projection-flick-finishes", "projection-fast-cancels", "rubber-band-past-clamp", "pitfall-zero-origin-frame",
         "pitfall-complete-on-cancel", "pitfall-negative-completion-speed", "pitfall-no-abs", "spring-completion-damping",
+        "property-animator-reverses", "property-animator-pause-and-continue",
     ])
     func passes(name: String) throws {
         let (report, _) = try Self.replay(name)
@@ -103,6 +104,31 @@ struct ReleaseRuleScriptTests {
         let (_, frames) = try Self.replay("pitfall-no-abs")
         let progress = Self.tracking(frames)
         #expect(!progress.isEmpty && progress.allSatisfy { $0 == 0.01 })
+    }
+
+    @Test("property animator: scrubbed through its curve, reversed on release, inactive at the end")
+    func propertyAnimator() throws {
+        let (_, frames) = try Self.replay("property-animator-reverses")
+        let tracking = frames.filter { $0["phase"] == .string("tracking") }
+        let last = try #require(tracking.last)
+        // fractionComplete 0.35, the view at easeIn(0.35) (scrubsLinearly false).
+        #expect(last["animator"]?["fractionComplete"] == .number(0.35))
+        #expect(try #require(last["progress"]?.number) < 0.2)
+        #expect(last["animator"]?["state"] == .string("active") && last["animator"]?["running"] == .bool(false))
+        let running = try #require(frames.first { $0["phase"] == .string("cancelling") })
+        #expect(running["animator"]?["running"] == .bool(true) && running["animator"]?["reversed"] == .bool(true))
+        #expect(frames.last?["animator"]?["state"] == .string("inactive"))
+    }
+
+    @Test("property animator: a touch pauses the run and the pan goes on from fractionComplete")
+    func pauseAndContinue() throws {
+        let (report, frames) = try Self.replay("property-animator-pause-and-continue")
+        let grabbed = try #require(frames.drop { $0["phase"] != .string("finishing") }.first { $0["phase"] == .string("tracking") })
+        #expect(grabbed["animator"]?["running"] == .bool(false) && grabbed["animator"]?["reversed"] == .bool(false))
+        // 0.6 plus 200 ms of a 1 s run over the remaining 0.4: fractionComplete 0.68.
+        let fraction = try #require(grabbed["animator"]?["fractionComplete"]?.number)
+        #expect(abs(fraction - 0.68) < 0.02)
+        #expect(abs(try #require(report.release?.progress) - (fraction - 0.6)) < 1e-9)
     }
 
     @Test("a missed release expectation fails with its reason; a bad one is refused")

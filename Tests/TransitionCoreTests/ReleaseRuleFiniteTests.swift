@@ -8,7 +8,7 @@ import Testing
 /// progress stays in 0…1, and a completion rests within `longestAnimation` (plus one tick).
 @Suite("Finite outputs with release rules")
 struct ReleaseRuleFiniteTests {
-    static let extra = Gen.int(in: 0...15).array(of: 5)
+    static let extra = Gen.int(in: 0...15).array(of: 8)
 
     static func configuration(_ c: [Int], _ e: [Int]) throws -> TransitionConfiguration {
         func pick<T>(_ i: Int, _ options: [T]) -> T { options[e[i] % options.count] }
@@ -19,6 +19,10 @@ struct ReleaseRuleFiniteTests {
         // Every subset of the four pitfalls.
         configuration.pitfalls = Set(Pitfall.allCases.enumerated().filter { e[3] & (1 << $0.offset) != 0 }.map(\.element))
         configuration.completionDamping = pick(4, [0.05, 1, 10])
+        configuration.driver = pick(5, TransitionDriver.allCases)
+        configuration.propertyAnimator = PropertyAnimatorSettings(
+            curve: pick(6, [.linear, .easeIn, .cubicBezier(CubicBezier(x1: 0, y1: -5, x2: 1, y2: 5))]),
+            scrubsLinearly: e[7] % 2 == 0, durationFactor: pick(7, [0, 1e-9, 10, 0.5]))
         try configuration.validate()
         return configuration
     }

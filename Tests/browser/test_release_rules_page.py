@@ -97,3 +97,37 @@ def test_the_servers_refusal_lands_beside_its_field(page):
     page.wait("document.querySelector(`#release-rules .field-error[data-field='completionDamping']`).textContent !== ''")
     # The general slot of the settings form stays empty: the error went to its own panel.
     assert page.js("return document.querySelector(`#settings .field-error[data-field='*']`).textContent") == ""
+
+
+def test_the_property_animator_driver_shows_its_state(page):
+    page.set_field("transition", "push")
+    page.wait("window.sandbox.config.transition === 'push'")
+    assert page.js("return document.querySelector('#release-rules .animator-only').hidden") is True
+    configure_rule(page, "driver", "property-animator", "window.sandbox.config.driver === 'property-animator'")
+    assert page.js("return document.querySelector('#release-rules .animator-only').hidden") is False
+    configure_rule(page, "scrubsLinearly", None, "window.sandbox.config.propertyAnimator.scrubsLinearly === false",
+                   checked=False)
+    configure_rule(page, "durationFactor", "2", "window.sandbox.config.propertyAnimator.durationFactor === 2")
+    state = "document.getElementById('animator-state').textContent"
+    # What the panel shows while the finger holds at 100 pt (fractionComplete 0.5), seen from
+    # the page's own frames (one gesture per action sequence).
+    page.js("""
+        window.__animatorSeen = [];
+        const look = () => {
+          const text = document.getElementById('animator-state').textContent;
+          if (window.sandbox.phase === 'tracking' && !window.__animatorSeen.includes(text)) window.__animatorSeen.push(text);
+          if (window.__animatorSeen.length < 50) requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+    """)
+    page.drag(line(60, 160, steps=8) + [("pause", 300)])
+    page.wait_rest()
+    seen = page.js("return window.__animatorSeen")
+    assert all(text.startswith("active, paused · fractionComplete ") for text in seen), seen
+    assert 0.45 <= float(seen[-1].rsplit(" ", 1)[1]) <= 0.55, seen[-4:]
+    page.wait(f"{state}.startsWith('inactive')")
+    set_rule(page, "durationFactor", "11")
+    slot = "document.querySelector(`#release-rules .field-error[data-field='propertyAnimator.durationFactor']`).textContent"
+    page.wait(f"{slot} !== ''")
+    assert "durationFactor must be a number in [0, 10]" in page.js(f"return {slot}")
+    assert page.get("config")["propertyAnimator"]["durationFactor"] == 2

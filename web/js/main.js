@@ -178,6 +178,7 @@ function onMessage(message) {
       if (message.ack !== null && message.ack !== undefined) state.ack = Math.max(state.ack ?? 0, message.ack);
       if (state.role === "driver") latency.frame(message, performance.now());
       hud.frame(message);
+      releaseRules.frame(message);
       break;
     case "transition":
       onTransition(message);
@@ -382,6 +383,7 @@ function render(now) {
     state.drawnFrame = state.frame;
     drawnScene = sceneVersion;
     hud.showFrame();
+    releaseRules.showFrame();
   }
   hud.drawPlot(window.devicePixelRatio || 1);
   scenePanel.update();

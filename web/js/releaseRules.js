@@ -8,20 +8,23 @@ import { parseValue } from "./settings.js";
 /** The pitfalls in the server's order (docs/PROTOCOL.md), each a checkbox `pitfall-NAME`. */
 export const PITFALLS = ["zero-origin-frame", "complete-on-cancel", "negative-completion-speed", "no-abs"];
 
-const FIELDS = ["releaseRule", "decelerationRate", "rubberBand", "completionDamping", "pitfalls"];
+const FIELDS = ["releaseRule", "decelerationRate", "rubberBand", "completionDamping", "pitfalls", "driver"];
 
 export class ReleaseRulesForm {
   /** @param send {(patch: object, field: string) => void} */
   constructor(form, send) {
     this.form = form;
     this.send = send;
+    this.animator = null;  // the latest frame's property-animator state
+    this.animatorShown = null;
+    this.animatorState = form.querySelector("#animator-state");
     form.addEventListener("change", (event) => this.changed(event.target));
     form.addEventListener("submit", (event) => event.preventDefault());
   }
 
   /** True for the fields whose errors this form shows. */
   owns(field) {
-    return FIELDS.includes(field);
+    return FIELDS.includes(field) || String(field).startsWith("propertyAnimator");
   }
 
   field(name) {
@@ -42,6 +45,16 @@ export class ReleaseRulesForm {
         if (preset === "custom") return null;
         this.field("decelerationRate").value = preset;
         return [{ decelerationRate: Number(preset) }, "decelerationRate"];
+      }
+      case "driver":
+        return [{ driver: this.field(name).value }, name];
+      case "animatorCurve":
+        return [{ propertyAnimator: { curve: this.field(name).value } }, "propertyAnimator.curve"];
+      case "scrubsLinearly":
+        return [{ propertyAnimator: { scrubsLinearly: this.field(name).checked } }, "propertyAnimator.scrubsLinearly"];
+      case "durationFactor": {
+        const text = this.field(name).value.trim();
+        return [{ propertyAnimator: { durationFactor: parseValue(text === "" ? "0" : text) } }, "propertyAnimator.durationFactor"];
       }
       case "decelerationRate":
       case "completionDamping":
@@ -81,7 +94,30 @@ export class ReleaseRulesForm {
     this.field("rubberBand").disabled = config.rubberBand === null;
     set("completionDamping", String(config.completionDamping));
     for (const name of PITFALLS) this.field(`pitfall-${name}`).checked = config.pitfalls.includes(name);
+    set("driver", config.driver);
+    this.form.querySelector(".animator-only").hidden = config.driver !== "property-animator";
+    const animator = config.propertyAnimator;
+    if (typeof animator.curve === "string") set("animatorCurve", animator.curve);
+    this.field("scrubsLinearly").checked = animator.scrubsLinearly;
+    set("durationFactor", String(animator.durationFactor));
     this.form.dataset.bugs = String(config.pitfalls.length);
+  }
+
+  /** Every frame: only stored (drawn in requestAnimationFrame). */
+  frame(frame) {
+    this.animator = frame.animator ?? null;
+  }
+
+  /** The property animator's state as UIKit would report it; called from requestAnimationFrame. */
+  showFrame() {
+    const a = this.animator;
+    const text = a
+      ? `${a.state}${a.state === "active" ? (a.running ? ", running" : ", paused") : ""}${a.reversed ? ", reversed" : ""} · fractionComplete ${a.fractionComplete.toFixed(3)}`
+      : "—";
+    if (text !== this.animatorShown) {
+      this.animatorState.textContent = text;
+      this.animatorShown = text;
+    }
   }
 
   slot(field) {

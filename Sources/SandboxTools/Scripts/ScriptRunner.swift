@@ -224,15 +224,22 @@ public enum ScriptRunner {
         if local.scene != remote.scene {
             out.append("local and remote disagree on the final scene")
         }
-        // The decision, its reason and the progress exactly; the projection (from the velocity,
-        // whose time differences round differently on the two clocks) to 1e-9.
+        // The decision and its reason exactly; the progress exactly until a grab (then within
+        // grabTolerance); the projection (from the velocity, whose time differences round
+        // differently on the two clocks) to 1e-9 more.
         let a = local.release, b = remote.release
+        let grabbed = local.firstGrabSeq != nil || remote.firstGrabSeq != nil
+        let tolerance = grabbed ? grabTolerance : 0
+        let progressAgrees = switch (a?.progress, b?.progress) {
+        case let (x?, y?): abs(x - y) <= tolerance
+        default: a == nil && b == nil
+        }
         let projectionsAgree = switch (a?.projected, b?.projected) {
-        case let (x?, y?): abs(x - y) <= 1e-9 * max(1, abs(x))
+        case let (x?, y?): abs(x - y) <= 1e-9 * max(1, abs(x)) + tolerance
         case (nil, nil): true
         default: false
         }
-        if a?.decision != b?.decision || a?.reason != b?.reason || a?.progress != b?.progress || !projectionsAgree {
+        if a?.decision != b?.decision || a?.reason != b?.reason || !progressAgrees || !projectionsAgree {
             out.append("local and remote disagree on the last release: \(a.map { "\($0)" } ?? "none") vs \(b.map { "\($0)" } ?? "none")")
         }
         if local.finalProgress != remote.finalProgress {

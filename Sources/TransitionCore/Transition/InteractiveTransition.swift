@@ -13,6 +13,9 @@ public struct InteractiveTransition: Equatable, Sendable {
     public private(set) var time = -Double.infinity
     /// The decision of the latest release.
     public private(set) var lastRelease: ReleaseDecision?
+    /// With `TransitionDriver.propertyAnimator`: the animator's state; nil when percent-driven.
+    /// `progress` is then what the view shows, `animatorState.fractionComplete` the animator's time.
+    public private(set) var animatorState: PropertyAnimatorState?
 
     private var recognizer: PanRecognizer
     /// The unit vector along which movement raises progress (set when a pan begins or ends).
@@ -26,6 +29,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         self.configuration = configuration
         animator = Animator(configuration: configuration)
         recognizer = PanRecognizer(settings: configuration.pan)
+        if configuration.driver == .propertyAnimator { animatorState = PropertyAnimatorState() }
     }
 
     /// The animators' timeline position: the timeline is scrubbed at progress × duration.
@@ -82,21 +86,31 @@ public struct InteractiveTransition: Equatable, Sendable {
         case (.finishing, .began?), (.cancelling, .began?):
             completion = nil
             grabbedAt = progress
+            if var state = animatorState, state.state == .active {
+                // pauseAnimation(), and isReversed = false so the finger's direction counts
+                // forward: the pan goes on from the animator's fractionComplete (its time), and
+                // the view jumps to that fraction as scrubbed (UIKit's own quirk with a curve).
+                state.isRunning = false
+                state.isReversed = false
+                animatorState = state
+                grabbedAt = state.fractionComplete
+                progress = configuration.propertyAnimator.scrubbed(state.fractionComplete)
+            }
             phase = .tracking
             events.append(.began(progress: progress, grabbed: true))
         case (.idle, .began?), (.finished, .began?), (.cancelled, .began?):
             grabbedAt = nil
             gestureAxis = initialAxis()
-            progress = trackedProgress().progress
+            progress = scrub(trackedProgress().progress)
             phase = .tracking
             events.append(.began(progress: progress, grabbed: false))
         case (.tracking, .changed?):
-            progress = trackedProgress().progress
+            progress = scrub(trackedProgress().progress)
         case (.tracking, .ended?), (.tracking, .cancelled?):
             // REFERENCE §1: ended and cancelled are decided alike.
             let tracked = trackedProgress()
-            progress = tracked.progress
-            release(velocity: tracked.velocity, events: &events)
+            progress = scrub(tracked.progress)
+            release(at: tracked.progress, velocity: tracked.velocity, events: &events)
         case (_, nil),
             // A recognizer update the phase cannot take: impossible by construction (the
             // recognizer is active exactly while tracking), listed so the switch stays total.
@@ -130,6 +144,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         progress = 0
         lastRelease = nil
         grabbedAt = nil
+        if animatorState != nil { animatorState = PropertyAnimatorState() }  // no animator: a plain run
         phase = .finishing
         completion = Completion(playingFrom: 0, at: time, configuration: configuration)
         var events: [TransitionEvent] = [.played]
@@ -143,6 +158,18 @@ public struct InteractiveTransition: Equatable, Sendable {
     }
 
     // MARK: - Progress
+
+    /// The property animator's `fractionComplete = fraction` on the paused animator (created
+    /// and paused when the pan begins): returns what the view shows. Percent-driven: unchanged.
+    private mutating func scrub(_ fraction: Double) -> Double {
+        guard var state = animatorState else { return fraction }
+        if state.state == .inactive { state = PropertyAnimatorState() }  // a new animator per transition
+        state.state = .active
+        state.isRunning = false
+        state.fractionComplete = fraction
+        animatorState = state
+        return configuration.propertyAnimator.scrubbed(fraction)
+    }
 
     /// The axis direction a fresh pan follows: along the configured axis, signed by the
     /// configured direction or, for `both`, by where the pointer went.
@@ -204,12 +231,14 @@ public struct InteractiveTransition: Equatable, Sendable {
 
     // MARK: - Release and completion
 
-    private mutating func release(velocity: Double, events: inout [TransitionEvent]) {
+    /// `fraction`: the pan's value (progress percent-driven, `fractionComplete` for a property
+    /// animator), which the release rules decide by.
+    private mutating func release(at fraction: Double, velocity: Double, events: inout [TransitionEvent]) {
         let outcome: ReleaseDecision.Outcome
         let reason: ReleaseDecision.Reason
         // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
         let projected = configuration.releaseRule == .projection
-            ? progress + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
+            ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
             : nil
         if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
             outcome = velocity > 0 ? .finish : .cancel
@@ -218,7 +247,7 @@ public struct InteractiveTransition: Equatable, Sendable {
             outcome = projected < configuration.threshold ? .cancel : .finish
             reason = .projection
         } else {
-            outcome = progress < configuration.threshold ? .cancel : .finish
+            outcome = fraction < configuration.threshold ? .cancel : .finish
             reason = .threshold
         }
         // Remember which way raises progress now, so a later grab maps movement the same way
@@ -235,7 +264,7 @@ public struct InteractiveTransition: Equatable, Sendable {
             }
         }
         let decision = ReleaseDecision(
-            outcome: outcome, reason: reason, progress: progress, velocity: velocity, projected: projected)
+            outcome: outcome, reason: reason, progress: fraction, velocity: velocity, projected: projected)
         lastRelease = decision
         events.append(.released(decision))
         if outcome == .cancel, configuration.pitfalls.contains(.completeOnCancel) {
@@ -246,7 +275,17 @@ public struct InteractiveTransition: Equatable, Sendable {
             return
         }
         phase = outcome == .finish ? .finishing : .cancelling
-        if outcome == .cancel, configuration.pitfalls.contains(.negativeCompletionSpeed) {
+        if var state = animatorState {
+            // isReversed = cancel; continueAnimation(withTimingParameters: completionCurve,
+            // durationFactor:). completionSpeed and the negative-speed pitfall are the
+            // percent-driven controller's and do not apply.
+            state.isReversed = outcome == .cancel
+            state.isRunning = true
+            animatorState = state
+            completion = Completion(
+                animatorFrom: progress, fraction: fraction, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
+                configuration: configuration)
+        } else if outcome == .cancel, configuration.pitfalls.contains(.negativeCompletionSpeed) {
             completion = Completion(layerClockCancelFrom: progress, at: time, configuration: configuration)
         } else {
             completion = Completion(
@@ -259,8 +298,15 @@ public struct InteractiveTransition: Equatable, Sendable {
     private mutating func advanceCompletion(to newTime: Double, events: inout [TransitionEvent]) {
         guard let running = completion, phase.isAnimating else { return }
         progress = running.progress(at: newTime)
+        if animatorState?.state == .active { animatorState?.fractionComplete = running.fractionComplete(at: newTime) }
         if running.isDone(at: newTime) {
             completion = nil
+            if animatorState != nil {
+                // The animator finished (at .end, or .start when reversed): its completion
+                // handler calls completeTransition; the animator is inactive again.
+                animatorState?.state = .inactive
+                animatorState?.isRunning = false
+            }
             phase = running.to == 1 ? .finished : .cancelled
             events.append(phase == .finished ? .finished : .cancelled)
         }

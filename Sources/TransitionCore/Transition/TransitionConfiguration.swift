@@ -37,6 +37,10 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     public var rubberBand: Double?
     /// The seeds' mistakes, reproduced on purpose (`Pitfall`); empty by default.
     public var pitfalls: Set<Pitfall> = []
+    /// What drives the animations: the percent-driven transition or a property animator.
+    public var driver: TransitionDriver = .percentDriven
+    /// The property animator's settings (used with `driver == .propertyAnimator`).
+    public var propertyAnimator = PropertyAnimatorSettings()
     /// The screen the transition plays in, in points.
     public var container = Size(width: 390, height: 844)
     /// The tapped thumbnail's frame for the pop animator. Nil: the default thumbnail
@@ -77,12 +81,16 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// `Pitfall.negativeCompletionSpeed`'s cancel lasts p × duration plus its flash (at most
     /// duration + 1/60 s, whatever completionSpeed).
     public var longestAnimation: Double {
+        if driver == .propertyAnimator {
+            // continueAnimation: durationFactor × duration, or the remaining duration (≤ duration).
+            return duration * max(propertyAnimator.durationFactor, 1)
+        }
         let completion = duration / min(completionSpeed, 1)
         guard pitfalls.contains(.negativeCompletionSpeed) else { return completion }
         return max(completion, duration + Pitfall.modelValueFlash)
     }
     /// `longestAnimation` over every valid configuration: 60 s / 0.01 = 6,000 s (the pitfall's
-    /// 60 s + 1/60 s is shorter).
+    /// 60 s + 1/60 s and the property animator's 10 × 60 s are shorter).
     public static let longestPossibleAnimation = durationRange.upperBound / completionSpeedRange.lowerBound
 
     public func validate() throws(ConfigurationError) {
@@ -105,6 +113,19 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
         guard decelerationRate.isFinite, decelerationRate > 0, decelerationRate < 1 else {
             throw ConfigurationError(
                 field: "decelerationRate", allowed: "a number in (0, 1) (normal 0.998, fast 0.99)", got: "\(decelerationRate)")
+        }
+        let factor = propertyAnimator.durationFactor
+        guard factor.isFinite, PropertyAnimatorSettings.durationFactorRange.contains(factor) else {
+            throw ConfigurationError(
+                field: "propertyAnimator.durationFactor", allowed: "a number in [0, 10] (0: the remaining duration)",
+                got: "\(factor)")
+        }
+        if case .cubicBezier(let b) = propertyAnimator.curve,
+            !((0...1).contains(b.x1) && (0...1).contains(b.x2) && (-5...5).contains(b.y1) && (-5...5).contains(b.y2))
+        {
+            throw ConfigurationError(
+                field: "propertyAnimator.curve", allowed: "a named curve or [x1, y1, x2, y2] with x in [0, 1], y in [-5, 5]",
+                got: "[\(b.x1), \(b.y1), \(b.x2), \(b.y2)]")
         }
         if let rubberBand {
             guard rubberBand.isFinite, rubberBand > RubberBand.constantRange.lowerBound,
