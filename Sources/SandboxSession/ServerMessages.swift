@@ -125,6 +125,9 @@ public enum ServerMessages {
         case .cancelled:
             w.key("event"); w.string("cancelled")
             w.key("progress"); w.number(0)
+        case .pausedOnCompletion(let progress):  // issue 14: a property animator's pausesOnCompletion
+            w.key("event"); w.string("paused")
+            w.key("progress"); w.number(progress)
         }
         w.endObject()
         return w.finish()

@@ -38,9 +38,10 @@ extension SessionSettings {
         }
     }
 
-    /// `{"curve": …, "scrubsLinearly": true, "durationFactor": 0}`; absent fields are kept.
+    /// `{"curve": …, "scrubsLinearly": true, "durationFactor": 0, "pausesOnCompletion": false}`;
+    /// absent fields are kept.
     private static func applyPropertyAnimator(_ fields: MessageFields, to settings: inout PropertyAnimatorSettings) throws(WireError) {
-        try fields.onlyKnown(["curve", "scrubsLinearly", "durationFactor"])
+        try fields.onlyKnown(["curve", "scrubsLinearly", "durationFactor", "pausesOnCompletion"])
         if fields.has("curve") {
             let value = try fields.value("curve")
             if case .string(let name) = value {
@@ -64,6 +65,12 @@ extension SessionSettings {
             settings.scrubsLinearly = flag
         }
         if fields.has("durationFactor") { settings.durationFactor = try fields.number("durationFactor") }
+        if fields.has("pausesOnCompletion") {
+            guard case .bool(let flag) = try fields.value("pausesOnCompletion") else {
+                throw WireError(.invalidField, "'pausesOnCompletion' must be true or false", field: "pausesOnCompletion")
+            }
+            settings.pausesOnCompletion = flag
+        }
     }
 
     /// An array of distinct pitfall names. Longer than the list of pitfalls is refused before a
@@ -113,6 +120,7 @@ extension SessionSettings {
         }
         w.key("scrubsLinearly"); w.bool(animator.scrubsLinearly)
         w.key("durationFactor"); w.number(animator.durationFactor)
+        w.key("pausesOnCompletion"); w.bool(animator.pausesOnCompletion)
         w.endObject()
     }
 }

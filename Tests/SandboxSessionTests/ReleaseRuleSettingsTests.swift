@@ -30,7 +30,7 @@ struct ReleaseRuleSettingsTests {
         #expect(config["completionDamping"] == .number(1))
         #expect(config["pitfalls"] == .array([]))
         #expect(config["driver"] == .string("percent-driven"))
-        #expect(config["propertyAnimator"] == Self.json(#"{"curve":"easeInEaseOut","scrubsLinearly":true,"durationFactor":0}"#))
+        #expect(config["propertyAnimator"] == Self.json(#"{"curve":"easeInEaseOut","scrubsLinearly":true,"durationFactor":0,"pausesOnCompletion":false}"#))
     }
 
     @Test("every field is applied and echoed")
@@ -85,7 +85,8 @@ struct ReleaseRuleSettingsTests {
         (#""propertyAnimator":{"scrubsLinearly":"yes"}"#, "invalid-field", "propertyAnimator.scrubsLinearly"),
         (#""propertyAnimator":{"durationFactor":11}"#, "invalid-config", "propertyAnimator.durationFactor"),
         (#""propertyAnimator":{"durationFactor":-1e308}"#, "invalid-config", "propertyAnimator.durationFactor"),
-        (#""propertyAnimator":{"pausesOnCompletion":true}"#, "unknown-field", "propertyAnimator.pausesOnCompletion"),
+        (#""propertyAnimator":{"pausesOnCompletion":1}"#, "invalid-field", "propertyAnimator.pausesOnCompletion"),
+        (#""propertyAnimator":{"stopAnimation":true}"#, "unknown-field", "propertyAnimator.stopAnimation"),
         (#""propertyAnimator":[]"#, "invalid-field", "propertyAnimator"),
         // A good field beside a bad one: all or nothing.
         (#""releaseRule":"projection","rubberBand":0"#, "invalid-config", "rubberBand"),
@@ -108,7 +109,7 @@ struct ReleaseRuleSettingsTests {
             &session, #""transition":"push","driver":"property-animator","propertyAnimator":{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5}"#)
         let config = try #require(replies.first?["config"])
         #expect(config["driver"] == .string("property-animator"))
-        #expect(config["propertyAnimator"] == Self.json(#"{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5}"#))
+        #expect(config["propertyAnimator"] == Self.json(#"{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5,"pausesOnCompletion":false}"#))
         let idle = try #require(replies.last)
         #expect(idle["animator"] == Self.json(#"{"state":"inactive","running":false,"reversed":false,"fractionComplete":0}"#))
         // Absent nested fields are kept.
@@ -124,6 +125,46 @@ struct ReleaseRuleSettingsTests {
         while session.nextTick != nil { _ = session.tick() }
         let back = Self.configure(&session, #""driver":"percent-driven""#)
         #expect(back.last?["type"] == .string("frame") && back.last?["animator"] == nil)
+    }
+
+    @Test("pausesOnCompletion: the session rests paused (no display link), and a configure may replace it")
+    func pausedSession() throws {
+        var session = Self.connected()
+        _ = Self.configure(&session, #""transition":"push","driver":"property-animator","propertyAnimator":{"pausesOnCompletion":true}"#)
+        // A slow drag to 0.5, still, released: finishes and pauses at 1.
+        var replies: [JSONValue] = []
+        replies += session.receive(#"{"type":"pointer","phase":"down","x":100,"y":400,"t":1000,"seq":1}"#, at: 1).map(Self.json)
+        replies += session.receive(#"{"type":"pointer","phase":"move","x":200,"y":400,"t":1300,"seq":2}"#, at: 1.3).map(Self.json)
+        replies += session.receive(#"{"type":"pointer","phase":"up","x":200,"y":400,"t":1600,"seq":3}"#, at: 1.6).map(Self.json)
+        while session.nextTick != nil { replies += session.tick().map(Self.json) }
+        #expect(session.phase == .paused)
+        let paused = try #require(replies.first { $0["event"] == .string("paused") })
+        #expect(paused["progress"] == .number(1))
+        #expect(!replies.contains { $0["event"] == .string("finished") })
+        #expect(replies.last?["phase"] == .string("paused") && replies.last?["animator"]?["state"] == .string("active"))
+        let next = Self.configure(&session, #""propertyAnimator":{"pausesOnCompletion":false}"#)
+        #expect(next.first?["type"] == .string("configured") && next.last?["phase"] == .string("idle"))
+    }
+
+    @Test("in a scene the animator does not pause on completion: the operation completes")
+    func sceneCompletes() throws {
+        var session = Self.connected()
+        _ = Self.configure(&session, #""driver":"property-animator","propertyAnimator":{"pausesOnCompletion":true}"#)
+        _ = session.receive(#"{"type":"scene","root":{"id":"root"}}"#, at: 0.5)
+        _ = session.receive(#"{"type":"present","controller":{"id":"modal"},"interactive":true}"#, at: 0.6)
+        var replies: [JSONValue] = []
+        replies += session.receive(#"{"type":"pointer","phase":"down","x":195,"y":800,"t":1000,"seq":1}"#, at: 1).map(Self.json)
+        for i in 1...12 {
+            let y = 800 - 50 * Double(i)
+            replies += session.receive(
+                #"{"type":"pointer","phase":"move","x":195,"y":\#(y),"t":\#(1000 + 25 * Double(i)),"seq":\#(i + 1)}"#,
+                at: 1 + 0.025 * Double(i)).map(Self.json)
+        }
+        replies += session.receive(#"{"type":"pointer","phase":"up","x":195,"y":200,"t":1300,"seq":14}"#, at: 1.3).map(Self.json)
+        while session.nextTick != nil { replies += session.tick().map(Self.json) }
+        #expect(replies.contains { $0["event"] == .string("finished") })
+        #expect(!replies.contains { $0["event"] == .string("paused") })
+        #expect(replies.contains { $0["callback"] == .string("completeTransition") && $0["didComplete"] == .bool(true) })
     }
 
     @Test("a huge pitfalls array is refused by its length, with a short reply")

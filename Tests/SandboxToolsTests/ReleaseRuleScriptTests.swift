@@ -32,7 +32,7 @@ struct ReleaseRuleScriptTests {
     @Test("every issue-14 example passes", arguments: [
         "projection-flick-finishes", "projection-fast-cancels", "rubber-band-past-clamp", "pitfall-zero-origin-frame",
         "pitfall-complete-on-cancel", "pitfall-negative-completion-speed", "pitfall-no-abs", "spring-completion-damping",
-        "property-animator-reverses", "property-animator-pause-and-continue",
+        "property-animator-reverses", "property-animator-pause-and-continue", "property-animator-pauses-on-completion",
     ])
     func passes(name: String) throws {
         let (report, _) = try Self.replay(name)
@@ -129,6 +129,16 @@ struct ReleaseRuleScriptTests {
         let fraction = try #require(grabbed["animator"]?["fractionComplete"]?.number)
         #expect(abs(fraction - 0.68) < 0.02)
         #expect(abs(try #require(report.release?.progress) - (fraction - 0.6)) < 1e-9)
+    }
+
+    @Test("pausesOnCompletion: paused at the end, taken back by a drag, paused at the start; never finished")
+    func pausesOnCompletion() throws {
+        let (report, frames) = try Self.replay("property-animator-pauses-on-completion")
+        #expect(report.outcome == .none)
+        let paused = frames.filter { $0["phase"] == .string("paused") }
+        #expect(paused.first?["progress"] == .number(1) && paused.last?["progress"] == .number(0))
+        #expect(paused.last?["animator"]?["state"] == .string("active") && paused.last?["animator"]?["reversed"] == .bool(true))
+        #expect(!frames.contains { $0["phase"] == .string("finished") || $0["phase"] == .string("cancelled") })
     }
 
     @Test("a missed release expectation fails with its reason; a bad one is refused")

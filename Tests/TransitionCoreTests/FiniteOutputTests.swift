@@ -34,6 +34,7 @@ struct FiniteOutputTests {
             case let .began(progress, _): return [progress]
             case let .released(decision): return [decision.progress, decision.velocity]
             case .played, .finished, .cancelled: return []
+            case let .pausedOnCompletion(progress): return [progress]
             }
         }
     }

@@ -125,6 +125,46 @@ struct PropertyAnimatorTests {
         #expect(abs(engine.progress - 0.8) < 1e-12)  // fractionComplete, scrubbed linearly
     }
 
+    @Test("pausesOnCompletion: the run stops at its end, active and paused, and the transition does not complete")
+    func pausesOnCompletion() throws {
+        var engine = try Self.engine { $0.propertyAnimator.pausesOnCompletion = true }
+        let g = Gesture.pan(dx: 120, over: 0.3, hold: 0.2)  // 0.6: finishes over 0.2 s
+        _ = try engine.apply(g.events)
+        let frames = engine.runCompletion(from: g.time)
+        #expect(engine.phase == .paused && engine.progress == 1)
+        #expect(engine.phase.isAtRest && !engine.phase.isAnimating)
+        #expect(engine.animatorState == Self.state(.active, running: false, reversed: false, fraction: 1))
+        #expect(engine.layers() == engine.animator.layers(at: 0.5))
+        #expect(frames.last?.phase == .paused)
+        // Ticks change nothing: no completion handler, no finished.
+        #expect(engine.advance(to: g.time + 10) == .none)
+        // A pan takes it over from the end (slop included, along the first pan's direction):
+        // 120 pt back is 1 − 0.6 = 0.4, below the threshold: reversed to the start, paused there.
+        var back = Gesture(at: Point(x: 220, y: 400), time: g.time + 10)
+        back.move(dx: -120, over: 0.3, steps: 18)
+        back.hold(0.2)
+        back.up()
+        let events = try engine.apply(back.events)
+        // Began at the second 6.67 pt step (past the 10 pt slop): 1 − 13.33/200.
+        guard case let .began(progress, grabbed)? = events.first else { Issue.record("no began"); return }
+        #expect(grabbed && abs(progress - (1 - 2 * 120.0 / 18 / 200)) < 1e-12)
+        #expect(engine.lastRelease?.outcome == .cancel && abs(engine.lastRelease!.progress - 0.4) < 1e-12)
+        #expect(engine.animatorState?.isReversed == true)
+        var rest = [TransitionEvent]()
+        var t = back.time
+        while engine.phase.isAnimating {
+            t += 1.0 / 60
+            rest += engine.advance(to: t).events
+        }
+        #expect(rest == [.pausedOnCompletion(progress: 0)])
+        #expect(engine.phase == .paused && engine.progress == 0)
+        // Still in the container (the transition never completed): not the idle picture.
+        #expect(engine.layers() == engine.animator.layers(at: 0))
+        // play from the paused animator: a plain run, no animator.
+        _ = try engine.play(at: t + 1)
+        #expect(engine.animatorState == PropertyAnimatorState())
+    }
+
     @Test("the negative-speed pitfall is the percent-driven controller's; complete-on-cancel still bites")
     func pitfalls() throws {
         var engine = try Self.engine { $0.pitfalls = [.negativeCompletionSpeed] }
@@ -175,6 +215,7 @@ struct PropertyAnimatorTests {
             count: 200, input: Gen.double(in: -30...30).array(of: 1...30), Gen.int(in: 0...20), Gen.bool
         ) { steps, grabAfter, linear in
             var engine = try! Self.engine {
+                $0.propertyAnimator.pausesOnCompletion = grabAfter % 2 == 0
                 $0.propertyAnimator.scrubsLinearly = linear
                 $0.propertyAnimator.curve = .easeOut
                 $0.completionCurve = .spring
@@ -189,6 +230,7 @@ struct PropertyAnimatorTests {
                 case .cancelling: #expect(state.state == .active && state.isRunning && state.isReversed)
                 case .idle: #expect(state == PropertyAnimatorState())
                 case .finished, .cancelled: #expect(state.state == .inactive && !state.isRunning)
+                case .paused: #expect(state.state == .active && !state.isRunning)
                 }
             }
             for round in 0..<2 {

@@ -22,7 +22,7 @@ struct ReleaseRuleFiniteTests {
         configuration.driver = pick(5, TransitionDriver.allCases)
         configuration.propertyAnimator = PropertyAnimatorSettings(
             curve: pick(6, [.linear, .easeIn, .cubicBezier(CubicBezier(x1: 0, y1: -5, x2: 1, y2: 5))]),
-            scrubsLinearly: e[7] % 2 == 0, durationFactor: pick(7, [0, 1e-9, 10, 0.5]))
+            scrubsLinearly: e[7] % 2 == 0, durationFactor: pick(7, [0, 1e-9, 10, 0.5]), pausesOnCompletion: e[6] % 2 == 1)
         try configuration.validate()
         return configuration
     }

@@ -131,3 +131,22 @@ def test_the_property_animator_driver_shows_its_state(page):
     page.wait(f"{slot} !== ''")
     assert "durationFactor must be a number in [0, 10]" in page.js(f"return {slot}")
     assert page.get("config")["propertyAnimator"]["durationFactor"] == 2
+
+
+def test_pauses_on_completion_rests_paused_and_a_drag_takes_it_back(page):
+    page.set_field("transition", "push")
+    page.wait("window.sandbox.config.transition === 'push'")
+    configure_rule(page, "driver", "property-animator", "window.sandbox.config.driver === 'property-animator'")
+    configure_rule(page, "pausesOnCompletion", None, "window.sandbox.config.propertyAnimator.pausesOnCompletion",
+                   checked=True)
+    state = "document.getElementById('animator-state').textContent"
+    page.drag(line(60, 200, steps=10) + [("pause", 150)])  # 0.7, held: finishes, then pauses at 1
+    page.wait("window.sandbox.phase === 'paused' && window.sandbox.progress === 1")
+    page.wait(f"{state} === 'active, paused · fractionComplete 1.000'")
+    assert page.get("outcomes") == []  # no completion handler: no finished
+    page.drag(line(260, 100, steps=10) + [("pause", 150)])  # back 160 pt: 0.2, cancels, pauses at 0
+    page.wait("window.sandbox.phase === 'paused' && window.sandbox.progress === 0")
+    page.wait(f"{state} === 'active, paused, reversed · fractionComplete 0.000'")
+    configure_rule(page, "pausesOnCompletion", None, "!window.sandbox.config.propertyAnimator.pausesOnCompletion",
+                   checked=False)
+    assert page.get("phase") == "idle"

@@ -18,7 +18,7 @@ import { SettingsForm } from "./settings.js";
 import { ReleaseRulesForm } from "./releaseRules.js";
 
 const $ = (id) => document.getElementById(id);
-const RESTING = new Set(["idle", "finished", "cancelled"]);
+const RESTING = new Set(["idle", "finished", "cancelled", "paused"]);  // paused: issue 14's pausesOnCompletion
 const HINT = "Drag across the screen to drive the transition; release to finish or cancel. Tap to play it.";
 const VIEWER_HINT = "Watching another session: its driver moves it.";
 const SCENE_HINT = "A scene: a drag drives what the scene panel calls the next pan (a present's dismissal, an edge-swipe pop…).";

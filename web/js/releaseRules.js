@@ -52,6 +52,8 @@ export class ReleaseRulesForm {
         return [{ propertyAnimator: { curve: this.field(name).value } }, "propertyAnimator.curve"];
       case "scrubsLinearly":
         return [{ propertyAnimator: { scrubsLinearly: this.field(name).checked } }, "propertyAnimator.scrubsLinearly"];
+      case "pausesOnCompletion":
+        return [{ propertyAnimator: { pausesOnCompletion: this.field(name).checked } }, "propertyAnimator.pausesOnCompletion"];
       case "durationFactor": {
         const text = this.field(name).value.trim();
         return [{ propertyAnimator: { durationFactor: parseValue(text === "" ? "0" : text) } }, "propertyAnimator.durationFactor"];
@@ -99,6 +101,7 @@ export class ReleaseRulesForm {
     const animator = config.propertyAnimator;
     if (typeof animator.curve === "string") set("animatorCurve", animator.curve);
     this.field("scrubsLinearly").checked = animator.scrubsLinearly;
+    this.field("pausesOnCompletion").checked = animator.pausesOnCompletion === true;
     set("durationFactor", String(animator.durationFactor));
     this.form.dataset.bugs = String(config.pitfalls.length);
   }

@@ -28,7 +28,9 @@ public struct PanScript: Sendable {
 
     public enum WaitCondition: String, CaseIterable, Sendable {
         case began, released, played, finished, cancelled
-        /// Finished or cancelled — or nothing running at all (a pan that never began).
+        /// A property animator with pausesOnCompletion stopped at its end (issue 14).
+        case paused
+        /// Finished, cancelled or paused — or nothing running at all (a pan that never began).
         case rest
     }
 

@@ -61,7 +61,10 @@ final class ReplayObserver {
 
     func satisfies(_ condition: PanScript.WaitCondition) -> Bool {
         guard isSettled else { return false }
-        if condition == .rest { return (phase == "idle" || phase == "finished" || phase == "cancelled") && !rotating }
+        if condition == .rest {
+            // paused (issue 14): a property animator that pauses on completion rests there.
+            return (phase == "idle" || phase == "finished" || phase == "cancelled" || phase == "paused") && !rotating
+        }
         return events.contains(condition.rawValue)
     }
 

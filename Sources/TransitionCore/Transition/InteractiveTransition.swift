@@ -98,6 +98,15 @@ public struct InteractiveTransition: Equatable, Sendable {
             }
             phase = .tracking
             events.append(.began(progress: progress, grabbed: true))
+        case (.paused, .began?):
+            // The animator paused at its end (pausesOnCompletion): the pan takes it over from
+            // its fractionComplete along the first pan's direction, as a grab does (the slop
+            // included, as any pan that was not a grab); isReversed = false.
+            grabbedAt = animatorState?.fractionComplete ?? progress
+            animatorState?.isReversed = false
+            progress = scrub(trackedProgress().progress)
+            phase = .tracking
+            events.append(.began(progress: progress, grabbed: true))
         case (.idle, .began?), (.finished, .began?), (.cancelled, .began?):
             grabbedAt = nil
             gestureAxis = initialAxis()
@@ -115,7 +124,7 @@ public struct InteractiveTransition: Equatable, Sendable {
             // A recognizer update the phase cannot take: impossible by construction (the
             // recognizer is active exactly while tracking), listed so the switch stays total.
             (.tracking, .began?), (.tracking, .possible?), (.tracking, .failed?),
-            (.idle, _?), (.finished, _?), (.cancelled, _?), (.finishing, _?), (.cancelling, _?):
+            (.idle, _?), (.finished, _?), (.cancelled, _?), (.finishing, _?), (.cancelling, _?), (.paused, _?):
             break
         }
         return Reaction(frame: true, events: events)
@@ -301,6 +310,13 @@ public struct InteractiveTransition: Equatable, Sendable {
         if animatorState?.state == .active { animatorState?.fractionComplete = running.fractionComplete(at: newTime) }
         if running.isDone(at: newTime) {
             completion = nil
+            if animatorState?.state == .active, configuration.propertyAnimator.pausesOnCompletion {
+                // pausesOnCompletion: active and paused at the end; no completion handler runs.
+                animatorState?.isRunning = false
+                phase = .paused
+                events.append(.pausedOnCompletion(progress: progress))
+                return
+            }
             if animatorState != nil {
                 // The animator finished (at .end, or .start when reversed): its completion
                 // handler calls completeTransition; the animator is inactive again.

@@ -23,13 +23,21 @@ public struct PropertyAnimatorSettings: Equatable, Hashable, Sendable {
     /// lasts durationFactor × duration; 0 (the default) uses the remaining duration,
     /// (1 − fractionComplete) × duration, or fractionComplete × duration when reversed.
     public var durationFactor = 0.0
+    /// `pausesOnCompletion` (iOS 11, default false): at the end of its run the animator stays
+    /// active and paused instead of calling its completion handler — the transition never
+    /// completes by itself (`TransitionPhase.paused`); a pan scrubs it again.
+    public var pausesOnCompletion = false
 
     public static let durationFactorRange = 0.0...10.0
 
-    public init(curve: TimingCurve = .easeInEaseOut, scrubsLinearly: Bool = true, durationFactor: Double = 0) {
+    public init(
+        curve: TimingCurve = .easeInEaseOut, scrubsLinearly: Bool = true, durationFactor: Double = 0,
+        pausesOnCompletion: Bool = false
+    ) {
         self.curve = curve
         self.scrubsLinearly = scrubsLinearly
         self.durationFactor = durationFactor
+        self.pausesOnCompletion = pausesOnCompletion
     }
 
     /// What the view shows for a scrubbed `fractionComplete`, kept within 0…1 (a Bézier with
