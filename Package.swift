@@ -49,7 +49,10 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "SandboxSessionTests", dependencies: ["SandboxSession", "TransitionCore"]),
+        .testTarget(
+            name: "SandboxSessionTests",
+            dependencies: ["SandboxSession", "TransitionCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "SandboxWebSocketsTests", dependencies: ["SandboxWebSockets"]),
         .testTarget(name: "SandboxToolsTests", dependencies: ["SandboxTools", "SandboxSession"]),
     ]

@@ -162,6 +162,15 @@ def sessions():
         out[f"play-{kind}"] = [compact({"type": "configure", "transition": kind, "operation": "dismiss"}),
                                '{"type":"play"}', "+100 " + p("down", 100, 400, 100, 1),
                                "+30 " + p("move", 300, 400, 130, 2), "+30 " + p("up", 300, 400, 160, 3)]
+    # The network lab (issue 13): a pan through a jittery link switched off mid-gesture, a ping
+    # held both ways; and a viewer-free flood of moves through 2 s.
+    out["network-lab"] = [compact({"type": "configure", "network": {"delayMs": 120, "jitterMs": 40, "seed": 3}}),
+                          "+300 " + p("down", 100, 400, 300, 1), "+16 " + p("move", 140, 400, 316, 2),
+                          "+16 " + p("move", 200, 400, 332, 3),
+                          "+16 " + compact({"type": "configure", "network": {"delayMs": 0, "jitterMs": 0}}),
+                          "+16 " + p("up", 240, 400, 364, 4), '{"type":"ping","seq":1,"t":5}', "+500"]
+    out["network-flood"] = [compact({"type": "configure", "network": {"delayMs": 2000, "jitterMs": 1000, "seed": 9}})] + [
+        ("+4 " if i else "") + p("down" if i == 0 else "move", 100 + i, 400, 4 * i, i + 1) for i in range(45)]
     return {name: "\n".join(lines) + "\n" for name, lines in out.items()}
 
 

@@ -14,6 +14,9 @@ public enum ServerMessage: Equatable, Sendable {
     case lifecycle(LifecycleRecord)
     /// nil: the session left scene mode.
     case sceneState(SceneReport?)
+    /// The connection's own simulated network, after `welcome` (when one is set) and whenever
+    /// the connection changes it.
+    case link(NetworkConditions)
 
     /// True for the messages after which a viewer watches nothing: its session ended, or the
     /// session it asked to join does not exist (`SessionHub.remoteWatchEnded`).
@@ -38,6 +41,7 @@ public enum ServerMessages {
         case .transition(let event): return transition(event, headroom: headroom)
         case .lifecycle(let record): return lifecycle(record, headroom: headroom)
         case .sceneState(let report): return sceneState(report, headroom: headroom)
+        case .link(let conditions): return link(conditions, headroom: headroom)
         }
     }
 
@@ -64,6 +68,15 @@ public enum ServerMessages {
         w.key("type"); w.string(joined ? "joined" : "configured")
         w.key("session"); w.string(id)
         w.key("config"); settings.write(to: &w)
+        w.endObject()
+        return w.finish()
+    }
+
+    static func link(_ conditions: NetworkConditions, headroom: Int) -> EncodedMessage {
+        var w = JSONWriter(headroom: headroom, capacity: 96)
+        w.beginObject()
+        w.key("type"); w.string("link")
+        w.key("network"); conditions.write(to: &w)
         w.endObject()
         return w.finish()
     }
@@ -147,6 +160,9 @@ public enum ServerMessages {
         if let ack = session.ack { w.integer(ack) } else { w.null() }
         w.key("received")
         if let received = session.ackReceived { w.number(received) } else { w.null() }
+        // Only when the driver's simulated link held the acknowledged input: plain frames stay
+        // as they were.
+        if let arrived = session.ackArrived { w.key("arrived"); w.number(arrived) }
         w.key("sent"); w.number(now)
         w.key("velocity"); w.pair(frame.velocity.x, frame.velocity.y)
         w.key("layers")

@@ -31,4 +31,7 @@ public enum SessionAction: Equatable, Sendable {
     /// (`SessionHub.attachViewer`) / to detach it (`SessionHub.detachViewer`).
     case watchElsewhere(ConnectionID, session: String)
     case stopWatchingElsewhere(ConnectionID, session: String)
+    /// The connection's simulated network changed (`NetworkLink`): what it sends and is sent
+    /// from now on is held under these conditions. Always for a connection of this thread.
+    case setLink(ConnectionID, NetworkConditions)
 }

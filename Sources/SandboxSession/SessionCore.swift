@@ -13,6 +13,9 @@ struct SessionCore {
     /// The highest pointer `seq` applied, and when (server ms) it was received.
     private(set) var ack: Int?
     private(set) var ackReceived: Double?
+    /// When (server ms) that pointer reached the socket, if a simulated link held it (then
+    /// `ackReceived` is when the link let it through); nil without a hold.
+    private(set) var ackArrived: Double?
     /// Client clock (s) + offset = engine time (s); anchored when a gesture starts.
     private var clockOffset: Double?
     /// The scene, once the client sent `scene`; nil: the configured transition alone (v1).
@@ -258,7 +261,8 @@ struct SessionCore {
     static let maximumLead = 10.0
 
     /// `received` is the server's clock in seconds.
-    mutating func pointer(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
+    /// `arrived`: when it reached the socket, if a simulated link held it until `received`.
+    mutating func pointer(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double? = nil) throws(WireError) -> SessionReaction {
         if message.phase == .down, outsideEdgeBand(message), !engine.isPointerDown, engine.phase.isAtRest,
             heldPointers.isEmpty, scene?.armDismissalInsteadOfPop() == true
         {
@@ -266,7 +270,9 @@ struct SessionCore {
             clockOffset = nil
         }
         if heldPointers.contains(message.pointerID) || !engineTakes(message) {
-            return try hold(message, receivedAt: received)
+            let reaction = try hold(message, receivedAt: received)
+            ackArrived = arrived.map { $0 * 1000 }
+            return reaction
         }
         var offset = clockOffset(for: message, receivedAt: received)
         // A down that anchors the clock maps to `received` itself. Any other event mapping more
@@ -274,9 +280,10 @@ struct SessionCore {
         // gesture's own spacing (and velocity) from there on is kept, and a client whose down
         // was held up (a network stall, a hung page) can still release — refusing it would
         // leave the pointer down for good.
-        let lead = message.time / 1000 + offset - received
-        if lead > Self.maximumLead { offset -= lead - Self.maximumLead }
-        let mapped = message.time / 1000 + offset
+        let clientTime = Self.onTimeGrid(message.time / 1000)
+        let lead = clientTime + offset - received
+        if lead > Self.maximumLead { offset = Self.onTimeGrid(offset - (lead - Self.maximumLead)) }
+        let mapped = clientTime + offset
         let time = max(mapped, engine.time)
         let event = PointerEvent(message.phase, x: message.x, y: message.y, time: time, pointerID: message.pointerID)
         var reaction: SessionReaction
@@ -288,6 +295,7 @@ struct SessionCore {
         clockOffset = offset  // only once the event is accepted: a refused one changes nothing
         ack = message.seq
         ackReceived = received * 1000
+        ackArrived = arrived.map { $0 * 1000 }
         sceneFollows(&reaction, pointer: message.pointerID, at: received)
         if message.phase == .down, engine.isPointerDown, enginePointer == nil { enginePointer = message.pointerID }
         if message.phase == .up || message.phase == .cancel, message.pointerID == enginePointer { enginePointer = nil }
@@ -378,6 +386,22 @@ struct SessionCore {
     /// caller keeps the engine's time from going backwards.
     private func clockOffset(for message: PointerMessage, receivedAt received: Double) -> Double {
         if let clockOffset, message.phase != .down || engine.isPointerDown { return clockOffset }
-        return received - message.time / 1000
+        // Not before the engine's own time: a gesture that ended without a completion (inside
+        // the slop, or the wrong way) may have left it ahead of the server's clock (its up was
+        // held less than its down). Anchored at `received`, the new gesture's first events
+        // would map behind it and be stamped all alike by `max(mapped, engine.time)`, changing
+        // the release velocity with the network (found by the iOS review: a fling flipped).
+        let anchor = engine.time.isFinite ? max(received, engine.time) : received
+        return Self.onTimeGrid(anchor) - Self.onTimeGrid(message.time / 1000)
+    }
+
+    /// Engine times are kept on a grid of 2⁻³⁰ s (about a nanosecond), and so is the offset:
+    /// a client time and the offset then add exactly (below 2²³ s, 97 days), so the spacing of a
+    /// gesture's events on the engine's clock is exactly their spacing on the client's — the
+    /// same bits wherever the gesture was anchored. Unrounded, a different arrival time (a
+    /// simulated network) moved the last bits of every mapped time, and so of the release
+    /// velocity (docs/ENGINE.md "Decisions do not depend on the network").
+    static func onTimeGrid(_ seconds: Double) -> Double {
+        (seconds * 0x1p30).rounded() * 0x1p-30
     }
 }

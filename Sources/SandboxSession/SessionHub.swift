@@ -14,6 +14,8 @@ public struct SessionHub {
     public let thread: Int
     /// Settings of a new session (`sandbox serve --fps` among them).
     public let defaults: SessionSettings
+    /// The simulated network of a new connection (`sandbox serve --network`).
+    public let network: NetworkConditions
     /// `LWS_PRE` for the live server, 0 for text.
     public let headroom: Int
     /// Whether another thread hosts a session of this id (a `join` then goes there). Set by a
@@ -28,9 +30,10 @@ public struct SessionHub {
     /// not empty.
     private var animating: [Int: Set<String>] = [:]
 
-    public init(thread: Int = 0, defaults: SessionSettings = SessionSettings(), headroom: Int = 0) {
+    public init(thread: Int = 0, defaults: SessionSettings = SessionSettings(), network: NetworkConditions = .loopback, headroom: Int = 0) {
         self.thread = thread
         self.defaults = defaults
+        self.network = network
         self.headroom = headroom
     }
 
@@ -69,9 +72,12 @@ public struct SessionHub {
     /// A client connected: it drives a new session of this id (unique, from the caller).
     public mutating func connect(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
         sessions[id] = HubSession(core: SessionCore(id: id, settings: defaults), driver: connection)
-        connections[connection] = ConnectionState(role: .driver(id))
+        connections[connection] = ConnectionState(role: .driver(id), network: network)
         actions.append(.register(session: id))
+        // The link first: the welcome already crosses the simulated network.
+        if network.isActive { actions.append(.setLink(connection, network)) }
         actions.append(.send(connection, .welcome(session: id, settings: defaults)))
+        if network.isActive { actions.append(.send(connection, .link(network))) }
         actions.append(.frameDue(connection))
     }
 
@@ -83,31 +89,42 @@ public struct SessionHub {
 
     // MARK: - Messages
 
-    /// One whole client message, received at `now` (server clock, s).
+    /// One whole client message, received at `now` (server clock, s). `arrived`: when it
+    /// reached the socket, if the connection's simulated link held it until `now`.
     public mutating func receive(
-        _ bytes: [UInt8], binary: Bool = false, from connection: ConnectionID, at now: Double,
+        _ bytes: [UInt8], binary: Bool = false, from connection: ConnectionID, at now: Double, arrived: Double? = nil,
         into actions: inout [SessionAction]
     ) {
         guard connections[connection] != nil else { return }
         do throws(WireError) {
             guard !binary else { throw WireError(.binary, "binary messages are not part of the protocol; send JSON text") }
-            try dispatch(try ClientMessage.parse(bytes), from: connection, at: now, into: &actions)
+            try dispatch(try ClientMessage.parse(bytes), from: connection, at: now, arrived: arrived, into: &actions)
         } catch {
             actions.append(.send(connection, .error(error)))
         }
     }
 
     private mutating func dispatch(
-        _ message: ClientMessage, from connection: ConnectionID, at now: Double, into actions: inout [SessionAction]
+        _ message: ClientMessage, from connection: ConnectionID, at now: Double, arrived: Double?,
+        into actions: inout [SessionAction]
     ) throws(WireError) {
         switch message {
         case let .ping(seq, time):
             actions.append(.send(connection, .pong(seq: seq, t: time, serverTime: now * 1000)))
         case .join(let id):
             try join(id, connection, into: &actions)
-        case .configure(let fields):
+        case .configure(let message):
+            // The connection's own link, from any connection (a viewer watches through its own):
+            // validated first, changed only if the rest of the message is accepted too.
+            let link = message.has("network") ? try connections[connection]!.network.applying(try message.object("network")) : nil
+            let fields = message.removing("network")
+            if fields.object.keys.allSatisfy({ $0 == "type" }), let link {
+                setLink(link, of: connection, into: &actions)
+                return
+            }
             let id = try drivenSession(connection)
             let reaction = try sessions[id]!.core.configure(fields)
+            if let link { setLink(link, of: connection, into: &actions) }
             let session = sessions[id]!
             for each in session.connections {
                 actions.append(.send(each, .configured(session: id, settings: session.core.settings, joined: false)))
@@ -135,10 +152,18 @@ public struct SessionHub {
         case .pointer(let pointer):
             let id = try drivenSession(connection)
             try pointer.checkSequence(after: connections[connection]?.lastSeq)
-            let reaction = try sessions[id]!.core.pointer(pointer, receivedAt: now)
+            let reaction = try sessions[id]!.core.pointer(pointer, receivedAt: now, arrivedAt: arrived)
             connections[connection]?.lastSeq = pointer.seq
             apply(reaction, to: id, into: &actions)
         }
+    }
+
+    /// A connection's new simulated network: the executor holds its traffic under it from now
+    /// on, and the connection is told (through the new link).
+    private mutating func setLink(_ link: NetworkConditions, of connection: ConnectionID, into actions: inout [SessionAction]) {
+        connections[connection]!.network = link
+        actions.append(.setLink(connection, link))
+        actions.append(.send(connection, .link(link)))
     }
 
     private mutating func join(_ id: String, _ connection: ConnectionID, into actions: inout [SessionAction]) throws(WireError) {
@@ -338,6 +363,8 @@ private struct ConnectionState {
         case idle
     }
     var role: Role
+    /// Its simulated network (`NetworkLink`, carried out by the executor).
+    var network: NetworkConditions
     var lastSeq: Int?
     /// The scene-message bucket (`SessionHub.spendSceneMessage`).
     var sceneTokens = SessionHub.sceneMessageBurst

@@ -43,6 +43,14 @@ enum ClientMessages {
     }
 
     /// `{"type":TYPE, …fields}`.
+    /// A `configure` that changes only the connection's own simulated network.
+    static func network(_ conditions: NetworkConditions) -> String {
+        message("configure", capacity: 96) { w in
+            w.key("network")
+            conditions.write(to: &w)
+        }
+    }
+
     private static func message(_ type: String, capacity: Int = 64, _ fields: (inout JSONWriter) -> Void) -> String {
         JSONText.write(capacity: capacity) { w in
             w.beginObject()

@@ -29,8 +29,13 @@ final class Connection {
     /// Since when output has waited without a write (server clock, s); nil when nothing waits.
     private var outputSince: Double?
     private var inputBudget: InputBudget
-    /// Reading is paused while too many replies wait (see `enqueue`).
+    /// Reading is paused while too many replies wait, or too much input is held by the
+    /// simulated network (`updateInputPause`).
     private var isInputPaused = false
+    /// The connection's simulated network (`NetworkLink`), while one is set or holds something.
+    private var link: NetworkLink?
+    /// The latest frame its link delivered (stamped `delivered`), sent instead of the session's.
+    private var deliveredFrame: EncodedMessage?
 
     init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, at now: Double) {
         self.id = id
@@ -43,6 +48,15 @@ final class Connection {
 
     func enqueue(_ message: EncodedMessage) {
         guard !isClosing else { return }
+        if link != nil {
+            hold(.message(message))
+        } else {
+            queue(message)
+        }
+    }
+
+    /// Into the reply queue, within its bounds.
+    private func queue(_ message: EncodedMessage) {
         let limits = server.limits
         if replies.count >= limits.queuedReplies || queuedBytes + message.payloadCount > limits.queuedBytes {
             // The peer does not read. Free what it left unread now, and do not wait for a
@@ -53,20 +67,92 @@ final class Connection {
         replies.append(message)
         queuedBytes += message.payloadCount
         if outputSince == nil { outputSince = server.clock.now }
-        if !isInputPaused && (replies.count >= limits.pauseReplies || queuedBytes >= limits.pauseBytes) {
-            // A client that sends faster than it reads is throttled like TCP would: stop reading
-            // its input until it has read most of its replies (lws keeps the unread rest).
-            isInputPaused = true
-            socket.readInput(false)
-        }
+        // A client that sends faster than it reads is throttled like TCP would: stop reading
+        // its input until it has read most of its replies (lws keeps the unread rest).
+        updateInputPause()
         requestWrite()
     }
 
     func frameDue() {
         guard !isClosing else { return }
+        if link != nil {
+            // The state now, delivered later: the session's frame as it is at this moment.
+            if let frame = server.latestFrame(for: self) { hold(.frame(frame)) }
+            return
+        }
+        markFrameDue()
+    }
+
+    private func markFrameDue() {
         if outputSince == nil { outputSince = server.clock.now }
         isFrameDue = true
         requestWrite()
+    }
+
+    // MARK: - The simulated network
+
+    /// A frame the link delivers: every frame that entered the network reaches the socket, in
+    /// order with the messages around it, as TCP would deliver it — queued like a reply while
+    /// the queue is short. A reader that falls behind gets latest-wins instead (the newest
+    /// delivered frame, sent after the replies), as without a link; a queued frame supersedes
+    /// an older one waiting that way.
+    private func deliver(_ frame: EncodedMessage) {
+        let limits = server.limits
+        if replies.count < limits.pauseReplies / 2, queuedBytes + frame.payloadCount <= limits.pauseBytes / 2 {
+            deliveredFrame = nil
+            queue(frame)
+        } else {
+            deliveredFrame = frame
+            markFrameDue()
+        }
+    }
+
+    /// `.setLink`: what the connection sends and is sent from now on is held under these
+    /// conditions; what is held already keeps its due time (and its place: order is kept).
+    func setLink(_ conditions: NetworkConditions) {
+        guard !isClosing else { return }
+        if link == nil {
+            guard conditions.isActive else { return }
+            link = NetworkLink(conditions)
+        } else {
+            link!.conditions = conditions
+            if link!.isIdle { link = nil }
+        }
+    }
+
+    /// When its link delivers next (nil: nothing held).
+    var networkDue: Double? { link?.nextDue }
+
+    /// Output into the link, within the same byte bound as the reply queue: held and queued
+    /// bytes together stay under `Limits.queuedBytes` (older held frames give way first).
+    private func hold(_ item: NetworkLink.Outbound) {
+        let room = server.limits.queuedBytes - queuedBytes
+        guard link!.holdOutbound(item, at: server.clock.now, room: room) == .held else {
+            drop(1008, "too many unread replies", killAfter: 2)
+            return
+        }
+        server.networkHolds(self)
+    }
+
+    /// The server's network timer: what the link holds that is due by `now` goes on — output
+    /// to the socket first (it left the session earlier), then input to the session.
+    func deliverNetwork(at now: Double) {
+        guard link != nil, !isClosing else { return }
+        for item in link!.takeOutbound(dueBy: now) {
+            switch item {
+            case .message(let message):
+                queue(message)
+            case .frame(let frame):
+                deliver(frame.appending("delivered", now * 1000))
+            }
+            if isClosing { return }
+        }
+        for message in link!.takeInbound(dueBy: now) {
+            server.received(message.bytes, binary: message.binary, from: self, at: now, arrived: message.arrived)
+            if isClosing || link == nil { return }
+        }
+        if link!.isIdle { link = nil }
+        updateInputPause()
     }
 
     /// Closes politely: the close frame goes out at the next WRITEABLE (after nothing else).
@@ -74,6 +160,9 @@ final class Connection {
         guard !isClosing else { return }
         pendingClose = (code, reason)
         isClosing = true
+        // What the simulated network still holds is not delivered (the session is over for
+        // this connection either way).
+        link = nil
         resumeInput()
         requestWrite()
     }
@@ -85,6 +174,8 @@ final class Connection {
         replies.removeAll()
         queuedBytes = 0
         isFrameDue = false
+        link = nil
+        deliveredFrame = nil
         pendingClose = (code, reason)
         isClosing = true
         // Input is read and discarded from now on: closing a socket with unread input sends a
@@ -92,6 +183,23 @@ final class Connection {
         resumeInput()
         socket.kill(after: seconds)
         requestWrite()
+    }
+
+    /// Reading pauses when too many replies wait or too much input is held by the simulated
+    /// network, and resumes once each is down to half (TCP's flow control, by hand).
+    private func updateInputPause() {
+        guard !isClosing else { return }
+        let limits = server.limits
+        let held = link?.heldInboundBytes ?? 0
+        if isInputPaused {
+            if replies.count <= limits.pauseReplies / 2, queuedBytes <= limits.pauseBytes / 2, held <= limits.pauseBytes / 2 {
+                isInputPaused = false
+                socket.readInput(true)
+            }
+        } else if replies.count >= limits.pauseReplies || queuedBytes >= limits.pauseBytes || held >= limits.pauseBytes {
+            isInputPaused = true
+            socket.readInput(false)
+        }
     }
 
     private func resumeInput() {
@@ -125,6 +233,8 @@ final class Connection {
         isClosing = true
         replies.removeAll()
         queuedBytes = 0
+        link = nil
+        deliveredFrame = nil
         socket.killSoon()
     }
 
@@ -135,11 +245,7 @@ final class Connection {
             guard send(reply) else { return 0 }
             replies.removeFirst()
             queuedBytes -= reply.payloadCount
-            let limits = server.limits
-            if isInputPaused, !isClosing, replies.count <= limits.pauseReplies / 2, queuedBytes <= limits.pauseBytes / 2 {
-                isInputPaused = false
-                socket.readInput(true)
-            }
+            updateInputPause()
         } else if let (code, reason) = pendingClose {
             // Once only: lws now sends the close frame and waits for the peer's; a second -1
             // would cut the connection at once, and with the peer's input still unread the
@@ -148,9 +254,11 @@ final class Connection {
             socket.setCloseReason(code, reason)
             return -1
         } else if isFrameDue, !isClosing {
-            if let frame = server.latestFrame(for: self) {
+            // With a link, only what it delivered (a newer frame may have been queued since).
+            if let frame = deliveredFrame ?? (link == nil ? server.latestFrame(for: self) : nil) {
                 guard send(frame) else { return 0 }
             }
+            deliveredFrame = nil
             isFrameDue = false
         } else {
             return 0
@@ -228,6 +336,13 @@ final class Connection {
             // The error first, then the close; reading stops now.
             socket.kill(after: 2)
             close(1008, "input rate limit")
+            return 0
+        }
+        if link != nil {
+            // The simulated network holds it; the server's network timer delivers it.
+            link!.holdInbound(incoming, binary: incomingIsBinary, at: now)
+            server.networkHolds(self)
+            updateInputPause()
             return 0
         }
         server.received(incoming, binary: incomingIsBinary, from: self, at: now)

@@ -45,6 +45,12 @@ public final class SandboxServer: @unchecked Sendable {
     /// Writes lws had to split despite the room check (should stay 0; see Connection.send).
     var partialWrites = 0
 
+    /// Connections whose simulated network holds something, and the one timer that delivers
+    /// for all of them at the earliest due time (`networkHolds`, `deliverNetwork`).
+    private var linked: [ConnectionID: Connection] = [:]
+    private lazy var networkTimer = LWSTimer { [unowned self] in self.deliverNetwork() }
+    private var networkTimerDue = Double.infinity
+
     /// What other threads may touch (`SandboxServer+Watching.swift`).
     let crossThread = Mutex(CrossThread())
     /// The latest frame of the session another thread hosts, for each viewer here watching it.
@@ -58,7 +64,7 @@ public final class SandboxServer: @unchecked Sendable {
         self.options = options
         self.thread = thread
         self.group = group
-        hub = SessionHub(thread: thread, defaults: defaults, headroom: Int(clws_pre()))
+        hub = SessionHub(thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()))
         limits = options.limits
         policy = RequestPolicy(boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins)
         clws_set_log_level(LLL_ERR | LLL_WARN)
@@ -99,7 +105,8 @@ public final class SandboxServer: @unchecked Sendable {
             return state.handedOver
         }
         leftOver.forEach { close($0) }
-        for timer in [shutdownTimer, retryTimer, watchdogTimer] { timer.cancel(on: context) }
+        for timer in [shutdownTimer, retryTimer, watchdogTimer, networkTimer] { timer.cancel(on: context) }
+        linked.removeAll()
         for link in displayLinks.values { link.stop() }
         displayLinks.removeAll()
         blocked.removeAll()
@@ -178,6 +185,8 @@ public final class SandboxServer: @unchecked Sendable {
                 watchElsewhere(viewer, session)
             case let .stopWatchingElsewhere(viewer, session):
                 stopWatchingElsewhere(viewer, session)
+            case let .setLink(target, conditions):
+                connections[target]?.setLink(conditions)
             }
         }
         actions.removeAll(keepingCapacity: true)
@@ -231,6 +240,7 @@ public final class SandboxServer: @unchecked Sendable {
 
     func closed(_ connection: Connection) {
         connections[connection.id] = nil
+        linked[connection.id] = nil
         blocked[connection.id] = nil
         remoteFrames[connection.id] = nil
         group.openConnections.add(-1)
@@ -240,10 +250,37 @@ public final class SandboxServer: @unchecked Sendable {
         carryOut()
     }
 
-    /// One whole message from a connection.
-    func received(_ bytes: [UInt8], binary: Bool, from connection: Connection, at now: Double) {
-        hub.receive(bytes, binary: binary, from: connection.id, at: now, into: &actions)
+    /// One whole message from a connection (`arrived`: when it reached the socket, if its
+    /// simulated network held it until `now`).
+    func received(_ bytes: [UInt8], binary: Bool, from connection: Connection, at now: Double, arrived: Double? = nil) {
+        hub.receive(bytes, binary: binary, from: connection.id, at: now, arrived: arrived, into: &actions)
         carryOut()
+    }
+
+    // MARK: - The simulated network
+
+    /// A connection's link holds something: the network timer fires by its next due time.
+    func networkHolds(_ connection: Connection) {
+        linked[connection.id] = connection
+        guard let due = connection.networkDue, due < networkTimerDue, let context else { return }
+        networkTimerDue = due
+        networkTimer.schedule(on: context, after: due - clock.now)
+    }
+
+    /// The network timer: every link delivers what is due, then the timer is set for the
+    /// earliest next due time (one timer per service thread, not one per message).
+    private func deliverNetwork() {
+        networkTimerDue = .infinity
+        let now = clock.now
+        // A copy: delivering runs the hub, which may hold more (and close connections).
+        for connection in Array(linked.values) { connection.deliverNetwork(at: now) }
+        var next = Double.infinity
+        for (id, connection) in linked {
+            if let due = connection.networkDue { next = min(next, due) } else { linked[id] = nil }
+        }
+        guard next < .infinity, let context else { return }
+        networkTimerDue = next
+        networkTimer.schedule(on: context, after: next - clock.now)
     }
 
     /// 128 random bits (the system's CSPRNG), so a session cannot be guessed and joined.

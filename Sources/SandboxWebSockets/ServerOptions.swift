@@ -1,3 +1,5 @@
+import SandboxSession
+
 /// How `sandbox serve` runs.
 public struct ServerOptions: Sendable {
     /// The interface address to bind; loopback by default.
@@ -8,6 +10,8 @@ public struct ServerOptions: Sendable {
     public var webRoot = "web"
     /// Default frames per second for new sessions.
     public var fps = 60
+    /// The simulated network of every new connection (`serve --network`; loopback: none).
+    public var network = NetworkConditions.loopback
     /// Browser origins allowed besides the server's own (`http://host:port`).
     public var allowedOrigins: [String] = []
     /// `Host` names allowed besides loopback names, address literals and the bound address

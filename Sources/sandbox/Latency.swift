@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SandboxSession
 import SandboxWebSockets
 import SandboxTools
 
@@ -24,6 +25,9 @@ struct Latency: ParsableCommand {
     var compare: WebSocketURL?
     @Option(name: .customLong("compare-protocol"), help: "The subprotocol to offer the echo server (default: none).")
     var compareProtocol: String?
+    @Option(help: "A simulated network for each connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
+            transform: NetworkConditions.argument)
+    var network: NetworkConditions?
     @Flag(help: "Print the figures as JSON.") var json = false
     @Flag(name: .customLong("no-progress"), help: "No progress bar.") var noProgress = false
 
@@ -40,6 +44,7 @@ struct Latency: ParsableCommand {
         options.rate = rate
         options.concurrency = concurrency
         options.warmup = warmup
+        options.network = network
         // A bar only where a person watches, and only when the run takes a while.
         let seconds = Double(samples / concurrency + warmup) / rate
         let bar = !noProgress && !json && isatty(STDERR_FILENO) == 1 && seconds > 2 ? ProgressBar() : nil

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SandboxSession
 import SandboxWebSockets
 import SandboxTools
 
@@ -21,6 +22,11 @@ struct Pan: ParsableCommand {
     var trace: String?
     @Flag(help: "Print the reports as JSON.") var json = false
     @Option(help: "The server's default frame rate for --local (sandbox serve --fps).") var fps = 60
+    @Option(help: ArgumentHelp(
+        "A simulated network, one way: delay±jitter in ms, e.g. 150±60 (or 150+-60, 150±60@SEED).",
+        discussion: "Applies to the --url replay (asked of the server for its connection) and to a --local replay run alone. With both, the local replay stays the loopback reference: the check is that the decisions do not depend on the network."),
+        transform: NetworkConditions.argument)
+    var network: NetworkConditions?
 
     func validate() throws {
         try FrameRate.validate(fps)
@@ -46,13 +52,14 @@ struct Pan: ParsableCommand {
         for script in loaded {
             var localReport: ReplayReport?
             if runLocal {
-                let report = try ScriptRunner.runLocal(script, fps: fps, trace: trace != nil)
+                let localNetwork = url == nil ? network ?? .loopback : .loopback
+                let report = try ScriptRunner.runLocal(script, fps: fps, network: localNetwork, trace: trace != nil)
                 try writeTrace(report, tag: "local", folder: traceIsFolder)
                 localReport = report
                 reports.append(report)
             }
             if let url {
-                var report = try ScriptRunner.runRemote(script, url: url, trace: trace != nil)
+                var report = try ScriptRunner.runRemote(script, url: url, network: network, trace: trace != nil)
                 try writeTrace(report, tag: "url", folder: traceIsFolder)
                 if let localReport {
                     let differences = ScriptRunner.disagreements(localReport, report)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SandboxSession
 import SandboxTools
 import SandboxWebSockets
 
@@ -22,6 +23,11 @@ struct Serve: ParsableCommand {
     var writeTimeout = 30.0
     @Option(help: "Service threads; connections are dealt across them (a viewer joins a session on any thread).")
     var threads = 1
+    @Option(help: ArgumentHelp(
+        "The simulated network of every new connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
+        discussion: "Both directions are held that long (in order, as TCP delivers); a client may change its own link with configure's network."),
+        transform: NetworkConditions.argument)
+    var network: NetworkConditions?
 
     func validate() throws {
         try FrameRate.validate(fps)
@@ -52,6 +58,7 @@ struct Serve: ParsableCommand {
         options.port = port
         options.webRoot = URL(fileURLWithPath: webRoot).standardizedFileURL.path
         options.fps = fps
+        if let network { options.network = network }
         options.allowedOrigins = allowOrigin
         options.allowedHosts = allowHost
         options.limits.maxConnections = maxConnections

@@ -84,6 +84,14 @@ export class LatencyMeter {
     };
   }
 
+  /** A new link (issue 13): the figures start over, so they show the link in force. */
+  restart() {
+    this.total.clear();
+    this.network.clear();
+    this.server.clear();
+    this.count = 0;
+  }
+
   /** A new session: old sequence numbers mean nothing any more. */
   reset() {
     this.pending.clear();

@@ -5,6 +5,7 @@
 import { Connection } from "./connection.js";
 import { Hud } from "./hud.js";
 import { PointerInput } from "./input.js";
+import { NetworkLab } from "./lab.js";
 import { LatencyMeter } from "./latency.js";
 import { IDENTITY, apply, deviceTopEdge, viewGeometry } from "./orientation.js";
 import { OrientationPanel } from "./orientationPanel.js";
@@ -41,6 +42,7 @@ const state = {
   outcomes: [],            // "finished" / "cancelled", in order, for this page's lifetime
   view: null,              // the geometry of the last drawing (orientation.js viewGeometry): pointers invert it
   lastPointer: null,       // the last pointer message sent (interface points in a scene)
+  shown: null,             // the frame drawn last (the latest, or the interpolation buffer's; lab.js)
 };
 
 const screen = $("screen");
@@ -63,6 +65,11 @@ const scenePanel = new ScenePanel(document, sceneModel, {
 const orientationPanel = new OrientationPanel(document, sceneModel, {
   send: (message) => scenePanel.send(message),
   enabled: () => state.role === "driver" && connection.isOpen,
+});
+const lab = new NetworkLab(document, {
+  send: (message) => connection.send(message),
+  request: (message) => request("network", "network", message),
+  linkChanged: () => latency.restart(),
 });
 let cssScale = 1;
 let sceneVersion = 0;
@@ -99,6 +106,7 @@ function sendPointer(phase, x, y, t, event, primary) {
   if (!connection.send(message)) return;
   state.lastPointer = { phase, x: message.x, y: message.y, seq: message.seq };
   latency.sent(state.seq, performance.now());
+  lab.pointerSent(state.seq, t, performance.now());
   if (primary) recorder.pointer(phase, message.x, message.y, message.t);
 }
 
@@ -111,6 +119,7 @@ function onOpen() {
   state.ack = null;
   state.requests = [];
   latency.reset();
+  lab.opened();
 }
 
 function onState(kind, attempt, delay, code) {
@@ -124,6 +133,7 @@ function onState(kind, attempt, delay, code) {
     state.restore = structuredClone(state.config);
   }
   if (kind !== "open") {
+    lab.closed();
     recorder.cancel();
     showRecordState();
   }
@@ -148,6 +158,7 @@ function onMessage(message) {
       $("own-session").hidden = true;
       $("watch-state").textContent = "";
       $("hint").textContent = HINT;
+      lab.welcome();
       if (state.restore) {
         // A reconnect made a fresh session: bring back the settings the page had.
         const { restore } = state;
@@ -177,6 +188,7 @@ function onMessage(message) {
       state.frameCount += 1;
       if (message.ack !== null && message.ack !== undefined) state.ack = Math.max(state.ack ?? 0, message.ack);
       if (state.role === "driver") latency.frame(message, performance.now());
+      lab.frame(message, performance.now(), state.frameCount);
       hud.frame(message);
       releaseRules.frame(message);
       break;
@@ -192,12 +204,19 @@ function onMessage(message) {
     case "error":
       onError(message);
       break;
+    case "pong":
+      lab.pong(message, performance.now());
+      break;
+    case "link":
+      settle("network");
+      lab.link(message.network);
+      break;
     case "session-ended":
       $("watch-state").textContent = `Session ${message.session} ended; back to a session of your own.`;
       connection.reconnect();
       break;
     default:
-      break;  // pong, or a message of a newer protocol
+      break;  // a message of a newer protocol
   }
 }
 
@@ -240,6 +259,10 @@ function onError(error) {
     return;
   }
   const entry = settle(null, true);
+  if (entry?.field === "network") {
+    lab.refused(error);
+    return;
+  }
   if (entry?.kind === "join") {
     $("watch-state").textContent = error.message;
     return;
@@ -344,7 +367,8 @@ function geometry() {
   if (!sceneModel.active) {
     return { size: [...state.container], matrix: [...IDENTITY], inverse: [...IDENTITY], bounds: [...state.container] };
   }
-  return viewGeometry(sceneModel.state.size, sceneModel.deviceTurns, state.frame?.scene?.root ?? null);
+  const frame = state.shown ?? state.frame;  // the picture the user sees (lab.js may draw an older state)
+  return viewGeometry(sceneModel.state.size, sceneModel.deviceTurns, frame?.scene?.root ?? null);
 }
 
 /** The canvas's size in points: the scene's device screen, turned as the user holds it, else the container. */
@@ -370,17 +394,20 @@ let lastPanels = 0;
 let drawnScene = -1;
 
 function render(now) {
-  if (state.frame !== state.drawnFrame || drawnScene !== sceneVersion) {
+  requestAnimationFrame(render);  // first: a frame the page cannot draw must not stop the loop
+  const shown = lab.vsync(now);
+  if (shown !== state.drawnFrame || drawnScene !== sceneVersion) {
+    state.shown = shown;
     const scene = {
       kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
       cards: sceneCards,
     };
     const view = geometry();
     renderer.setView(view.matrix);
-    renderer.draw(state.frame, scene);
+    renderer.draw(shown, scene);
     state.view = view;
     showOrientation();
-    state.drawnFrame = state.frame;
+    state.drawnFrame = shown;
     drawnScene = sceneVersion;
     hud.showFrame();
     releaseRules.showFrame();
@@ -391,8 +418,8 @@ function render(now) {
   if (now - lastPanels > 250) {
     lastPanels = now;
     showLatency(now);
+    lab.show(window.devicePixelRatio || 1);
   }
-  requestAnimationFrame(render);
 }
 
 const deviceElement = $("device");
@@ -506,6 +533,11 @@ window.sandbox = {
   get lastPointer() { return state.lastPointer; },
   /** The projection rule's rest point of the last release (issue 14), or null. */
   get projected() { return hud.projected; },
+  /** The network lab (issue 13): link, motion-to-photon per smoothing mode, the buffer's estimates. */
+  get lab() { return lab.summary(); },
+  get shownProgress() { return state.shown?.progress ?? null; },
+  get shownPhase() { return state.shown?.phase ?? null; },
+  clearLab() { lab.clear(); latency.restart(); },
   /** Interface points (a scene's) → canvas points as last drawn, and back. */
   interfaceToView(x, y) { return apply((state.view ?? geometry()).matrix, x, y); },
   viewToInterface(x, y) { return apply((state.view ?? geometry()).inverse, x, y); },

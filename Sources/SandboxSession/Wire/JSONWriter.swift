@@ -145,6 +145,12 @@ public struct JSONWriter: ~Copyable {
         endArray()
     }
 
+    /// Bytes already encoded (`EncodedMessage.appending`); the next value is separated.
+    fileprivate mutating func appendRaw(_ raw: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: raw)
+        needsComma = true
+    }
+
     private mutating func appendLiteral(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
@@ -190,6 +196,19 @@ public final class EncodedMessage: @unchecked Sendable {  // immutable but for t
     /// Runs `body` with a pointer to the buffer's start (headroom included), as lws_write wants.
     public func withBuffer<R>(_ body: (UnsafeMutablePointer<UInt8>) -> R) -> R {
         body(bytes.base.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// A copy of this object message with one more number field at its end, in its own buffer
+    /// (a simulated link stamps each frame it delivers with `delivered`; the shared encoding
+    /// stays as it was). `self` must be a JSON object (ends with `}`).
+    public func appending(_ key: StaticString, _ value: Double) -> EncodedMessage {
+        precondition(payloadCount >= 2 && bytes.base.load(fromByteOffset: bytes.count - 1, as: UInt8.self) == UInt8(ascii: "}"))
+        var w = JSONWriter(headroom: headroom, capacity: payloadCount + 48)
+        w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount - 1))
+        w.key(key)
+        w.number(value)
+        w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + bytes.count - 1, count: 1))
+        return w.finish()
     }
 
     /// A copy with its own buffer (for another thread, which must not share the header region

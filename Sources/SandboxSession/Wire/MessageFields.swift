@@ -1,7 +1,7 @@
 /// Typed, strict access to a message object's fields: every miss or mistype is a `WireError`
 /// naming the field and what it must be.
 struct MessageFields {
-    let object: [String: JSONValue]
+    private(set) var object: [String: JSONValue]
 
     init(_ value: JSONValue) throws(WireError) {
         guard case .object(let object) = value else {
@@ -11,6 +11,13 @@ struct MessageFields {
     }
 
     func has(_ key: String) -> Bool { object[key] != nil }
+
+    /// The same fields without `key` (handled elsewhere: `configure`'s `network`).
+    func removing(_ key: String) -> MessageFields {
+        var copy = self
+        copy.object[key] = nil
+        return copy
+    }
 
     func isNull(_ key: String) -> Bool { object[key] == .null }
 

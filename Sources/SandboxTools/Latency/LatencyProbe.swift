@@ -1,5 +1,6 @@
 import Foundation
 import Histogram
+import SandboxSession
 import SandboxWebSockets
 
 /// How a latency run is shaped.
@@ -13,6 +14,8 @@ public struct LatencyOptions: Sendable {
     public var warmup = 50
     /// How long to wait for answers still missing at the end, in seconds.
     public var timeout = 10.0
+    /// A simulated network asked of the server for each connection before measuring.
+    public var network: NetworkConditions?
     public init() {}
 }
 
@@ -24,6 +27,11 @@ public struct LatencyResult {
     public var ping = LatencyResult.histogram()
     /// Sandbox only: the frames' `sent − received` (the server's own time).
     public var server = LatencyResult.histogram()
+    /// Sandbox with a simulated network only, per sample answered by its own frame: the time
+    /// the simulator held the input and the frame (`received − arrived` + `delivered − sent`),
+    /// and the rest of its input → frame (the real network, the server, the client).
+    public var simulated = LatencyResult.histogram()
+    public var unsimulated = LatencyResult.histogram()
     public var lost = 0
     public var errors: [String] = []
     public var seconds = 0.0
@@ -55,6 +63,8 @@ public final class LatencyProbe: ClientSocketDelegate {
         let socket: ClientSocket
         let index: Int
         var ready = false
+        /// The first frame came (and, with a simulated network, its `link` echo).
+        var connected = false
         var sentSamples = 0
         var seq = 0
         var pingSeq = 0
@@ -172,13 +182,30 @@ public final class LatencyProbe: ClientSocketDelegate {
             settle(conn, upTo: seq, exactly: true, at: arrived)
         case .sandbox:
             if FrameFields.isType("frame", message) {
-                conn.ready = true
+                if !conn.connected {
+                    conn.connected = true
+                    if let network = options.network {
+                        socket.send(ClientMessages.network(network))  // ready at its `link` echo
+                    } else {
+                        conn.ready = true
+                    }
+                }
                 guard let ack = FrameFields.number("ack", in: message).map(Int.init) else { return }
                 if let entry = conn.pending[ack], entry.1,
                    let sent = FrameFields.number("sent", in: message), let received = FrameFields.number("received", in: message) {
                     _ = result.server.record(UInt64(max(sent - received, 0) * 1000))
+                    if options.network != nil {
+                        // Both stamps are absent when the simulator held nothing (0 ms).
+                        let heldIn = FrameFields.number("arrived", in: message).map { received - $0 } ?? 0
+                        let heldOut = FrameFields.number("delivered", in: message).map { $0 - sent } ?? 0
+                        let simulated = max(heldIn + heldOut, 0) / 1000
+                        _ = result.simulated.record(UInt64(simulated * 1e6))
+                        _ = result.unsimulated.record(UInt64(max(arrived - entry.0 - simulated, 0) * 1e6))
+                    }
                 }
                 settle(conn, upTo: ack, exactly: false, at: arrived)
+            } else if FrameFields.isType("link", message) {
+                conn.ready = true
             } else if FrameFields.isType("pong", message), let seq = FrameFields.number("seq", in: message).map(Int.init),
                       let intended = conn.pendingPings.removeValue(forKey: seq) {
                 _ = result.ping.record(UInt64(max(arrived - intended, 0) * 1e6))

@@ -36,6 +36,11 @@ public struct LatencyReport: JSONWritable {
             row("ping → pong", sandbox.ping),
             row("server time", sandbox.server),
         ]
+        if let network = options.network {
+            lines.insert("simulated network \(network), both ways; per sample answered by its own frame:", at: 1)
+            lines.append(row("  simulated", sandbox.simulated))
+            lines.append(row("  the rest", sandbox.unsimulated))
+        }
         if let floor, let compare {
             lines.append(row("echo floor", floor.roundTrip))
             lines.append("")
@@ -70,6 +75,14 @@ public struct LatencyReport: JSONWritable {
         w.value(LatencySummary(sandbox.ping))
         w.key("serverMs")
         w.value(LatencySummary(sandbox.server))
+        if let network = options.network {
+            w.key("network")
+            network.write(to: &w)
+            w.key("simulatedMs")
+            w.value(LatencySummary(sandbox.simulated))
+            w.key("restMs")
+            w.value(LatencySummary(sandbox.unsimulated))
+        }
         w.key("lost")
         w.integer(sandbox.lost)
         w.key("seconds")

@@ -1,8 +1,13 @@
 import SandboxWebSockets
+import SandboxSession
 
 extension ScriptRunner {
-    public static func runRemote(_ script: PanScript, url: WebSocketURL, trace: Bool = false) throws(ScriptError) -> ReplayReport {
-        var transport = try RemoteTransport(url: url)
+    /// `network`: asked of the server for this connection (`configure` `network`) before the
+    /// script's configuration.
+    public static func runRemote(
+        _ script: PanScript, url: WebSocketURL, network: NetworkConditions? = nil, trace: Bool = false
+    ) throws(ScriptError) -> ReplayReport {
+        var transport = try RemoteTransport(url: url, network: network)
         return run(script, on: &transport, mode: url.description, trace: trace)
     }
 }
@@ -18,8 +23,10 @@ struct RemoteTransport: ReplayTransport {
     /// Loop time (s) of script time 0.
     private var origin = 0.0
     private static let connectTimeout = 10.0
+    private let network: NetworkConditions?
 
-    init(url: WebSocketURL) throws(ScriptError) {
+    init(url: WebSocketURL, network: NetworkConditions? = nil) throws(ScriptError) {
+        self.network = network
         do {
             loop = try ClientLoop()
         } catch {
@@ -36,6 +43,14 @@ struct RemoteTransport: ReplayTransport {
         loop.run(until: { listener.framesSinceOpen > 0 || socket.isClosed }, deadline: loop.now + Self.connectTimeout)
         guard listener.framesSinceOpen > 0 else {
             throw ScriptError("could not connect to \(url): \(listener.closeReason ?? "timed out")")
+        }
+        if let network {
+            socket.send(ClientMessages.network(network))
+            let observer = self.observer
+            loop.run(until: { observer.linked || !observer.errors.isEmpty || socket.isClosed }, deadline: loop.now + Self.connectTimeout)
+            guard observer.linked else {
+                throw ScriptError("the network \(network) was refused: \(observer.errors.last ?? listener.closeReason ?? "no answer")")
+            }
         }
         if let config {
             socket.send(config)
@@ -61,7 +76,9 @@ struct RemoteTransport: ReplayTransport {
 
     mutating func wait(for condition: PanScript.WaitCondition, fromMs ms: Double, timeoutMs: Double) throws(ScriptError) -> Double {
         guard let socket else { return ms }
-        let deadline = max(loop.now, origin + ms / 1000) + timeoutMs / 1000
+        // A simulated network delays what a wait waits for by up to a round trip.
+        let networkSlack = network.map { 2 * ($0.delayMs + $0.jitterMs) / 1000 } ?? 0
+        let deadline = max(loop.now, origin + ms / 1000) + timeoutMs / 1000 + networkSlack
         let observer = self.observer
         loop.run(until: { observer.satisfies(condition) || socket.isClosed }, deadline: deadline)
         guard observer.satisfies(condition) else {

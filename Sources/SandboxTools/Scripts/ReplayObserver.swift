@@ -18,6 +18,8 @@ final class ReplayObserver {
     private(set) var samples: [(seq: Int, progress: Double)] = []
     private(set) var errors: [String] = []
     private(set) var configured = false
+    /// A `link` arrived: the server applied the simulated network the transport asked for.
+    private(set) var linked = false
     private(set) var framesSinceConfigured = 0
     /// Events since the last `wait` was met.
     private var events: Set<String> = []
@@ -104,6 +106,8 @@ final class ReplayObserver {
         case "scene-state":
             sceneState = message
             sceneOutstanding = max(sceneOutstanding - 1, 0)
+        case "link":
+            linked = true
         case "configured":
             configured = true
             framesSinceConfigured = 0

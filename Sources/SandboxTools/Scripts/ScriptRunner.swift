@@ -109,8 +109,11 @@ public struct ReplayReport: Sendable, JSONWritable {
 /// Runs pan scripts in-process (`runLocal`) or against a server (`runRemote`, RemoteTransport.swift:
 /// the one file of the replays that opens sockets).
 public enum ScriptRunner {
-    public static func runLocal(_ script: PanScript, fps: Int = 60, trace: Bool = false) throws(ScriptError) -> ReplayReport {
-        var transport = LocalTransport(fps: fps)
+    /// `network`: the session's simulated link from the start (as `serve --network` gives it).
+    public static func runLocal(
+        _ script: PanScript, fps: Int = 60, network: NetworkConditions = .loopback, trace: Bool = false
+    ) throws(ScriptError) -> ReplayReport {
+        var transport = LocalTransport(fps: fps, network: network)
         return run(script, on: &transport, mode: "local", trace: trace)
     }
 

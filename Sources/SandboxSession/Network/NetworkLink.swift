@@ -1,0 +1,98 @@
+/// A connection's simulated network (`NetworkConditions`), between its socket and the session:
+/// what the client sends is held before the session sees it, what the server sends is held
+/// before it reaches the socket. Pure: the executor (the live `Connection`, or
+/// `VirtualSession`) holds items as they come, asks for `nextDue`, and takes what is due on its
+/// one shared clock — never a timer per message.
+///
+/// Bounded: held input is the executor's to pause (`heldInboundBytes`, like its reply queue);
+/// held output may use at most the room the executor gives it (its reply queue's byte bound less
+/// what is queued there), and past it the oldest held frame goes first — frames are states, the
+/// latest wins, as on a socket that cannot keep up. Only when messages alone overflow is the
+/// link over its bound (`Admission.overflow`).
+public struct NetworkLink {
+    public enum Outbound {
+        case message(EncodedMessage)
+        /// A frame as encoded when the session produced it (stamped `delivered` when it leaves).
+        case frame(EncodedMessage)
+
+        var bytes: Int {
+            switch self {
+            case .message(let m), .frame(let m): return m.payloadCount
+            }
+        }
+
+        var isFrame: Bool { if case .frame = self { true } else { false } }
+    }
+
+    public struct Inbound {
+        public let bytes: [UInt8]
+        public let binary: Bool
+        /// When it reached the socket (s), before its hold.
+        public let arrived: Double
+    }
+
+    public enum Admission: Equatable {
+        case held
+        /// Held messages (not frames) alone exceed the room: the peer is not keeping up.
+        case overflow
+    }
+
+    public var conditions: NetworkConditions
+    private var inbound: DelayLine<Inbound>
+    private var outbound: DelayLine<Outbound>
+
+    public init(_ conditions: NetworkConditions) {
+        self.conditions = conditions
+        // Two streams from one seed, so inbound draws do not shift outbound ones.
+        let seed = UInt64(truncatingIfNeeded: conditions.seed)
+        inbound = DelayLine(seed: seed)
+        outbound = DelayLine(seed: seed ^ 0x6F75_7462_6F75_6E64)  // "outbound"
+    }
+
+    /// Nothing held and nothing to hold: the executor may drop the link.
+    public var isIdle: Bool { !conditions.isActive && inbound.isEmpty && outbound.isEmpty }
+
+    public var heldInboundBytes: Int { inbound.heldBytes }
+    public var heldOutboundBytes: Int { outbound.heldBytes }
+    public var heldCount: Int { inbound.count + outbound.count }
+
+    /// The earliest time something is due (s), if anything is held.
+    public var nextDue: Double? {
+        switch (inbound.nextDue, outbound.nextDue) {
+        case let (i?, o?): return min(i, o)
+        case let (i, o): return i ?? o
+        }
+    }
+
+    /// A whole client message reached the socket at `now` (s).
+    @discardableResult
+    public mutating func holdInbound(_ bytes: [UInt8], binary: Bool, at now: Double) -> Double {
+        inbound.hold(Inbound(bytes: bytes, binary: binary, arrived: now), bytes: bytes.count, at: now, under: conditions)
+    }
+
+    /// A server message or frame leaves the session at `now` (s). `room`: the bytes the link may
+    /// hold in all.
+    public mutating func holdOutbound(_ item: Outbound, at now: Double, room: Int) -> Admission {
+        while outbound.heldBytes + item.bytes > room {
+            // A newer frame replaces an older one; a message never replaces the newest frame.
+            if outbound.dropOldest(where: \.isFrame, sparingNewest: !item.isFrame) { continue }
+            // Only messages are left (and, for a message, the newest frame). A frame goes in
+            // anyway: the room is exceeded by this one frame at most, and the next replaces it.
+            // A message cannot: the peer is not keeping up.
+            if item.isFrame { break }
+            return .overflow
+        }
+        outbound.hold(item, bytes: item.bytes, at: now, under: conditions)
+        return .held
+    }
+
+    /// Client messages due by `now`, in order.
+    public mutating func takeInbound(dueBy now: Double) -> [Inbound] {
+        inbound.take(dueBy: now).map(\.item)
+    }
+
+    /// Server messages and frames due by `now`, in order.
+    public mutating func takeOutbound(dueBy now: Double) -> [Outbound] {
+        outbound.take(dueBy: now).map(\.item)
+    }
+}
