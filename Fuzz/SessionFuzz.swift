@@ -125,12 +125,15 @@ struct Run {
 
 struct Checks {
     /// The welcome's settings (set once, by `Run.connected`).
-    nonisolated(unsafe) static var defaults = (duration: 1.0, speed: 1.0, fps: 60.0)
+    nonisolated(unsafe) static var defaults = (duration: 1.0, speed: 1.0, fps: 60.0, stretch: 1.0)
 
     /// The session's settings that bound a completion (from `welcome` and each `configured`).
     var duration = Checks.defaults.duration
     var completionSpeed = Checks.defaults.speed
     var fps = Checks.defaults.fps
+    /// The longest a release's completion may last, in durations (issue 14: 1/completionSpeed, at
+    /// least 1 with the negative-speed pitfall, durationFactor with the property animator).
+    var stretch = Checks.defaults.stretch
     /// The virtual time by which the running completion must have ended.
     var deadline: Double?
     /// The virtual time by which a rotation of the interface must have ended.
@@ -158,7 +161,7 @@ struct Checks {
     /// Checks after `Run.connected`'s first frame.
     init(connected: Void) {
         _ = Run.connected
-        (duration, completionSpeed, fps) = Checks.defaults
+        (duration, completionSpeed, fps, stretch) = Checks.defaults
         lastFrame = 1
         lastFrameTime = 0
     }
@@ -174,11 +177,11 @@ struct Checks {
             check(reply)
             noteRotation(reply, at: now)
             if reply.hasPrefix(#"{"type":"configured""#) {
-                (duration, completionSpeed, fps) = Self.config(of: reply)
+                (duration, completionSpeed, fps, stretch) = Self.config(of: reply)
             } else if reply.hasPrefix(#"{"type":"scene-state""#) {
                 sceneActive = !reply.hasPrefix(#"{"type":"scene-state","root":null"#)
             } else if reply.hasPrefix(#"{"type":"transition","event":"released""#) {
-                deadline = now + effectiveDuration / completionSpeed + Limits.completionSlack
+                deadline = now + effectiveDuration * stretch + Limits.completionSlack
             } else if reply.hasPrefix(#"{"type":"transition","event":"played""#) {
                 deadline = now + effectiveDuration + Limits.completionSlack
             } else if reply.hasPrefix(#"{"type":"transition","event":"began""#) {
@@ -274,15 +277,21 @@ struct Checks {
     }
 
     /// duration, completionSpeed and fps from a `welcome` or `configured` message.
-    static func config(of text: String) -> (duration: Double, speed: Double, fps: Double) {
+    static func config(of text: String) -> (duration: Double, speed: Double, fps: Double, stretch: Double) {
         guard let value = try? JSONValue.decode(Data(text.utf8)), let config = value["config"],
             let duration = config["duration"]?.number, let speed = config["completionSpeed"]?.number,
             let fps = config["fps"]?.number, duration > 0, speed > 0, fps > 0
         else {
             fail("config", "no usable config", text)
-            return (1, 1, 60)
+            return (1, 1, 60, 1)
         }
-        return (duration, speed, fps)
+        var stretch = 1 / speed
+        if config["driver"] == .string("property-animator") {
+            stretch = max(config["propertyAnimator"]?["durationFactor"]?.number ?? 0, 1)
+        } else if case .array(let pitfalls)? = config["pitfalls"], pitfalls.contains(.string("negative-completion-speed")) {
+            stretch = max(stretch, 1)  // the cancel lasts p × duration (+ 1/60 s, within the slack)
+        }
+        return (duration, speed, fps, stretch)
     }
 }
 
@@ -483,7 +492,7 @@ struct Scan {
             allowed = depth == 1 && (keyIs(key, "ack") || keyIs(key, "received")) || depth == 2 && keyIs(key, "transition")
                 || depth == 3 && keyIs(key, "rotating")
         case .sceneState: allowed = depth == 1 && (keyIs(key, "inFlight") || keyIs(key, "armed") || keyIs(key, "root"))
-        case .config: allowed = keyIs(key, "flingVelocity")
+        case .config: allowed = keyIs(key, "flingVelocity") || keyIs(key, "rubberBand")
         default: allowed = false
         }
         if !allowed {

@@ -131,12 +131,16 @@ public enum ServerMessages {
             w.key("decision"); w.string(decision.outcome.rawValue)
             w.key("reason"); w.string(decision.reason.rawValue)
             w.key("velocity"); w.number(decision.velocity)
+            if let projected = decision.projected { w.key("projected"); w.number(projected) }  // issue 14
         case .finished:
             w.key("event"); w.string("finished")
             w.key("progress"); w.number(1)
         case .cancelled:
             w.key("event"); w.string("cancelled")
             w.key("progress"); w.number(0)
+        case .pausedOnCompletion(let progress):  // issue 14: a property animator's pausesOnCompletion
+            w.key("event"); w.string("paused")
+            w.key("progress"); w.number(progress)
         }
         w.endObject()
         return w.finish()
@@ -174,6 +178,16 @@ public enum ServerMessages {
         if let scene = session.scene, let picture {
             w.key("scene")
             writeScene(scene, picture, progress: frame.progress, to: &w)
+        }
+        if let state = session.engine.animatorState {
+            // Issue 14: the property animator driving the transition (driver property-animator).
+            w.key("animator")
+            w.beginObject()
+            w.key("state"); w.string(state.state.rawValue)
+            w.key("running"); w.bool(state.isRunning)
+            w.key("reversed"); w.bool(state.isReversed)
+            w.key("fractionComplete"); w.number(state.fractionComplete)
+            w.endObject()
         }
         w.endObject()
         return w.finish()

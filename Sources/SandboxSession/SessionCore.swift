@@ -152,6 +152,9 @@ struct SessionCore {
     private func engine(for plan: SceneTransitionPlan, settings: SessionSettings) throws(WireError) -> InteractiveTransition {
         var configuration = plan.configuration(from: settings.configuration)
         configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container
+        // A property animator that pauses on completion never completes its transition: the
+        // scene's operation would stay in flight for good (docs/ENGINE.md, issue 14).
+        configuration.propertyAnimator.pausesOnCompletion = false
         // In a landscape interface the flip turns about the device's long axis (seed 003).
         configuration.longAxisHorizontal = scene?.scene.interfaceOrientation.isLandscape ?? false
         do {

@@ -22,6 +22,8 @@ public struct SessionSettings: Equatable, Sendable {
     static let configureFields: Set<String> = [
         "type", "transition", "operation", "duration", "distance", "axis", "direction", "slop", "threshold",
         "clamp", "completionSpeed", "completionCurve", "spring", "flingVelocity", "fps", "container", "originFrame",
+        // Issue 14: what UIKit leaves to the app (SessionSettings+ReleaseRules.swift).
+        "releaseRule", "decelerationRate", "rubberBand", "pitfalls", "completionDamping", "driver", "propertyAnimator",
     ]
 
     /// Applies a `configure` message: every field present replaces the current value, absent
@@ -99,6 +101,7 @@ public struct SessionSettings: Equatable, Sendable {
                 c.originFrame = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
             }
         }
+        try Self.applyReleaseRules(fields, to: &c)
         if fields.has("fps") {
             let fps = try fields.integer("fps")
             guard Self.fpsRange.contains(fps) else {
@@ -170,6 +173,7 @@ public struct SessionSettings: Equatable, Sendable {
         w.key("container"); w.numbers([c.container.width, c.container.height])
         let origin = c.effectiveOriginFrame
         w.key("originFrame"); w.numbers([origin.minX, origin.minY, origin.width, origin.height])
+        writeReleaseRules(to: &w)
         w.endObject()
     }
 }

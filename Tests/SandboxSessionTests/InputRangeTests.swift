@@ -176,7 +176,7 @@ struct InputRangeTests {
     func completionBound() throws {
         var core = SessionCore(id: "bound", settings: SessionSettings())
         _ = try core.configure(MessageFields(Self.json(
-            #"{"type":"configure","duration":60,"completionSpeed":0.01,"fps":1,"clamp":[0,1],"flingVelocity":1,"completionCurve":"spring","spring":{"damping":0.05}}"#)))
+            #"{"type":"configure","duration":60,"completionSpeed":0.01,"fps":1,"clamp":[0,1],"flingVelocity":1,"completionCurve":"spring","spring":{"damping":0.05},"completionDamping":0.05}"#)))
         // The down arrives late (held up 9.8 s), the rest at once: they map up to 9.82 s ahead.
         // Past the whole distance, then a flick back: a fling that cancels from progress 1, the
         // longest completion there is (1 × 60 s / 0.01), seeded with the largest velocity.

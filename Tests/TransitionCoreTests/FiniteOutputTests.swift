@@ -34,6 +34,7 @@ struct FiniteOutputTests {
             case let .began(progress, _): return [progress]
             case let .released(decision): return [decision.progress, decision.velocity]
             case .played, .finished, .cancelled: return []
+            case let .pausedOnCompletion(progress): return [progress]
             }
         }
     }
@@ -254,6 +255,7 @@ struct FiniteOutputTests {
                 var configuration = TransitionConfiguration(kind: .pop)
                 configuration.completionCurve = .spring
                 configuration.springDamping = damping
+                configuration.completionDamping = damping
                 configuration.completionSpeed = speed
                 configuration.duration = speed == 100 ? 0.01 : 60
                 configuration.distance = 1

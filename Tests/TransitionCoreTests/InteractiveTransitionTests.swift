@@ -147,7 +147,7 @@ struct InteractiveTransitionTests {
 
     @Test("a spring completion starts at the release velocity: one timeline, no jump")
     func springCompletion() throws {
-        var engine = try Self.engine(.pop) { $0.completionCurve = .spring; $0.springDamping = 1 }
+        var engine = try Self.engine(.pop) { $0.completionCurve = .spring; $0.completionDamping = 1 }
         let g = Gesture.pan(dx: 120, over: 0.2)  // 600 pt/s = 3 progress/s at release
         _ = try engine.apply(g.events)
         let release = try #require(engine.lastRelease)

@@ -14,6 +14,7 @@ export class Hud {
     this.samples = [];  // [server ms, progress] of the last gesture
     this.release = null;  // [server ms, progress]
     this.releasePending = false;
+    this.projected = null;  // the projection rule's rest point (issue 14), in progress
     this.recording = false;
     this.latest = null;
     this.dirty = true;
@@ -29,6 +30,7 @@ export class Hud {
     if (grabbed && this.recording) return;  // a grab continues the same gesture's plot
     this.samples = [];
     this.release = null;
+    this.projected = null;
     this.recording = true;
     this.decision.textContent = "—";
     this.dirty = true;
@@ -36,7 +38,9 @@ export class Hud {
 
   released(event) {
     const velocity = Number.isFinite(event.velocity) ? `, ${event.velocity.toFixed(2)}/s` : "";
-    this.decision.textContent = `${event.decision} (${event.reason}) at ${fixed(event.progress, 3)}${velocity}`;
+    this.projected = Number.isFinite(event.projected) ? event.projected : null;
+    const projected = this.projected === null ? "" : `, projected ${fixed(this.projected, 3)}`;
+    this.decision.textContent = `${event.decision} (${event.reason}) at ${fixed(event.progress, 3)}${velocity}${projected}`;
     this.releasePending = true;
   }
 
@@ -98,6 +102,37 @@ export class Hud {
       ctx.beginPath();
       ctx.arc(x(this.release[0]), y(this.release[1]), 4, 0, Math.PI * 2);
       ctx.fill();
+      if (this.projected !== null) this.drawProjected(ctx, x(this.release[0]), y, this.release[1]);
     }
+  }
+
+  /** The projected rest point: a dashed line up or down from the release to a diamond, pinned
+   * to the plot's edge with an arrow when it lies beyond 0…1. */
+  drawProjected(ctx, rx, y, from) {
+    const beyond = this.projected > 1 ? 1 : this.projected < 0 ? -1 : 0;
+    const shown = Math.min(Math.max(this.projected, 0), 1);
+    const py = y(shown);
+    ctx.strokeStyle = "#c792ea";
+    ctx.fillStyle = "#c792ea";
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.moveTo(rx, y(from));
+    ctx.lineTo(rx, py);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    if (beyond) {
+      ctx.moveTo(rx, py - 6 * beyond);
+      ctx.lineTo(rx - 5, py);
+      ctx.lineTo(rx + 5, py);
+    } else {
+      ctx.moveTo(rx, py - 5);
+      ctx.lineTo(rx + 5, py);
+      ctx.lineTo(rx, py + 5);
+      ctx.lineTo(rx - 5, py);
+    }
+    ctx.closePath();
+    ctx.fill();
   }
 }

@@ -16,9 +16,10 @@ import { SceneCards, controllerColour } from "./sceneCards.js";
 import { ScenePanel } from "./scenePanel.js";
 import { HERBS, cardFrame } from "./screens.js";
 import { SettingsForm } from "./settings.js";
+import { ReleaseRulesForm } from "./releaseRules.js";
 
 const $ = (id) => document.getElementById(id);
-const RESTING = new Set(["idle", "finished", "cancelled"]);
+const RESTING = new Set(["idle", "finished", "cancelled", "paused"]);  // paused: issue 14's pausesOnCompletion
 const HINT = "Drag across the screen to drive the transition; release to finish or cancel. Tap to play it.";
 const VIEWER_HINT = "Watching another session: its driver moves it.";
 const SCENE_HINT = "A scene: a drag drives what the scene panel calls the next pan (a present's dismissal, an edge-swipe pop…).";
@@ -52,6 +53,9 @@ const recorder = new Recorder();
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
 const connection = new Connection(wsURL, { onOpen, onMessage, onState });
 const settings = new SettingsForm($("settings"), (patch, field) => configure(patch, field));
+const releaseRules = new ReleaseRulesForm($("release-rules"), (patch, field) => configure(patch, field));
+/** The form that shows errors about `field` (issue 14's fields have their own panel). */
+const formFor = (field) => (releaseRules.owns(field) ? releaseRules : settings);
 const sceneModel = new SceneModel();
 const sceneCards = new SceneCards(sceneModel);
 const scenePanel = new ScenePanel(document, sceneModel, {
@@ -74,7 +78,7 @@ let sceneVersion = 0;
 
 function request(kind, field, message) {
   if (!connection.send(message)) {
-    if (field) settings.showError(field, "not connected");
+    if (field) formFor(field).showError(field, "not connected");
     return false;
   }
   state.requests.push({ kind, field });
@@ -83,7 +87,7 @@ function request(kind, field, message) {
 
 function configure(patch, field) {
   if (state.role !== "driver") {
-    settings.showError(field, "watching another session: its driver sets it");
+    formFor(field).showError(field, "watching another session: its driver sets it");
     return;
   }
   request("configure", field, { type: "configure", ...patch });
@@ -164,7 +168,7 @@ function onMessage(message) {
       break;
     case "configured": {
       const entry = settle("configure");
-      if (entry?.field) settings.clearError(entry.field);
+      if (entry?.field) formFor(entry.field).clearError(entry.field);
       applyConfig(message.config);
       break;
     }
@@ -187,6 +191,7 @@ function onMessage(message) {
       if (state.role === "driver") latency.frame(message, performance.now());
       lab.frame(message, performance.now(), state.frameCount);
       hud.frame(message);
+      releaseRules.frame(message);
       break;
     case "transition":
       onTransition(message);
@@ -269,7 +274,8 @@ function onError(error) {
     scenePanel.showError(`${error.code}: ${error.message}`);
     return;
   }
-  settings.showError(error.field ?? entry?.field ?? "*", error.message);
+  const field = error.field ?? entry?.field ?? "*";
+  formFor(field).showError(field, error.message);
 }
 
 function applyConfig(config) {
@@ -283,6 +289,7 @@ function applyConfig(config) {
   });
   if (index >= 0) state.selected = index;
   settings.show(config);
+  releaseRules.show(config);
   hud.setThreshold(config.threshold);
   layout();
 }
@@ -404,6 +411,7 @@ function render(now) {
     state.drawnFrame = shown;
     drawnScene = sceneVersion;
     hud.showFrame();
+    releaseRules.showFrame();
   }
   hud.drawPlot(window.devicePixelRatio || 1);
   scenePanel.update();
@@ -524,6 +532,8 @@ window.sandbox = {
   get frameRoot() { return state.frame?.scene?.root ?? null; },
   get deviceTurns() { return sceneModel.deviceTurns; },
   get lastPointer() { return state.lastPointer; },
+  /** The projection rule's rest point of the last release (issue 14), or null. */
+  get projected() { return hud.projected; },
   /** The network lab (issue 13): link, motion-to-photon per smoothing mode, the buffer's estimates. */
   get lab() { return lab.summary(); },
   get shownProgress() { return state.shown?.progress ?? null; },

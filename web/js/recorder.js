@@ -73,13 +73,14 @@ export class Recorder {
 
   /**
    * A transition event arrived. The recording ends when the transition is finished or cancelled
-   * with no pointer down; returns the script then, else null.
+   * (or a property animator paused on completion: no outcome) with no pointer down; returns the
+   * script then, else null.
    */
   event(event) {
     if (this.state !== "recording") return null;
-    if (event.event !== "finished" && event.event !== "cancelled") return null;
+    if (event.event !== "finished" && event.event !== "cancelled" && event.event !== "paused") return null;
     if (this.pointersDown > 0) return null;
-    this.outcome = event.event;
+    this.outcome = event.event === "paused" ? "none" : event.event;
     this.progress = event.progress;
     return this.finish();
   }

@@ -28,7 +28,9 @@ public struct PanScript: Sendable {
 
     public enum WaitCondition: String, CaseIterable, Sendable {
         case began, released, played, finished, cancelled
-        /// Finished or cancelled — or nothing running at all (a pan that never began).
+        /// A property animator with pausesOnCompletion stopped at its end (issue 14).
+        case paused
+        /// Finished, cancelled or paused — or nothing running at all (a pan that never began).
         case rest
     }
 
@@ -48,6 +50,19 @@ public struct PanScript: Sendable {
         public var errors: [String]?
         /// The final scene: the top-most controller, the presented ones in order, the stacks.
         public var scene: SceneExpectation?
+        /// The last `released` event: its decision, reason and projected progress (issue 14).
+        public var release: ReleaseExpectation?
+    }
+
+    public struct ReleaseExpectation: Equatable, Sendable {
+        /// `finish` or `cancel`.
+        public var decision: String?
+        /// `threshold`, `fling` or `projection`.
+        public var reason: String?
+        /// The projection's rest point lies within [min, max].
+        public var projected: ClosedRange<Double>?
+        /// The progress at release lies within [min, max].
+        public var progress: ClosedRange<Double>?
     }
 
     public struct SceneExpectation: Equatable, Sendable {
@@ -221,9 +236,9 @@ extension PanScript {
 
     private static func parseExpectations(_ value: JSONValue) throws(ScriptError) -> Expectations {
         guard case .object(let object) = value else { throw ScriptError("must be an object") }
-        let known: Set = ["outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene"]
+        let known: Set = ["outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene", "release"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ScriptError("unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms, lifecycle, errors, scene)")
+            throw ScriptError("unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms, lifecycle, errors, scene, release)")
         }
         var expect = Expectations()
         if let outcome = object["outcome"], outcome != .null {
@@ -268,7 +283,35 @@ extension PanScript {
             }
             expect.scene = expectation
         }
+        if let release = object["release"] { expect.release = try parseRelease(release) }
         return expect
+    }
+
+    private static func parseRelease(_ value: JSONValue) throws(ScriptError) -> ReleaseExpectation {
+        guard case .object(let fields) = value else { throw ScriptError("'release' must be an object") }
+        let known = ["decision", "reason", "projected", "progress"]
+        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ScriptError("release: unknown field '\(unknown)' (\(known.joined(separator: ", ")))")
+        }
+        func range(_ key: String) throws(ScriptError) -> ClosedRange<Double>? {
+            guard let value = fields[key] else { return nil }
+            guard case .array(let bounds) = value, bounds.count == 2, let low = bounds[0].number, let high = bounds[1].number,
+                  low <= high
+            else { throw ScriptError("release.\(key) must be [min, max]") }
+            return low...high
+        }
+        var release = ReleaseExpectation()
+        release.decision = try optionalString(fields, "decision")
+        if let decision = release.decision, !["finish", "cancel"].contains(decision) {
+            throw ScriptError("release.decision must be finish or cancel")
+        }
+        release.reason = try optionalString(fields, "reason")
+        if let reason = release.reason, !["threshold", "fling", "projection"].contains(reason) {
+            throw ScriptError("release.reason must be threshold, fling or projection")
+        }
+        release.projected = try range("projected")
+        release.progress = try range("progress")
+        return release
     }
 
     private static func optionalStrings(_ object: [String: JSONValue], _ key: String) throws(ScriptError) -> [String]? {

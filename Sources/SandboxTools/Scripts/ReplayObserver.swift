@@ -34,6 +34,8 @@ final class ReplayObserver {
     private(set) var errorCodes: [String] = []
     /// The latest `scene-state`.
     private(set) var sceneState: JSONValue?
+    /// The last `released` event.
+    private(set) var release: ReplayReport.Release?
     private(set) var latency = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     private(set) var serverTime = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     /// Every frame's text, in order, when a trace is wanted.
@@ -61,7 +63,10 @@ final class ReplayObserver {
 
     func satisfies(_ condition: PanScript.WaitCondition) -> Bool {
         guard isSettled else { return false }
-        if condition == .rest { return (phase == "idle" || phase == "finished" || phase == "cancelled") && !rotating }
+        if condition == .rest {
+            // paused (issue 14): a property animator that pauses on completion rests there.
+            return (phase == "idle" || phase == "finished" || phase == "cancelled" || phase == "paused") && !rotating
+        }
         return events.contains(condition.rawValue)
     }
 
@@ -82,6 +87,11 @@ final class ReplayObserver {
             if event == "finished" { outcome = .finished }
             if event == "cancelled" { outcome = .cancelled }
             if event == "played" { playsOutstanding = max(playsOutstanding - 1, 0) }
+            if event == "released" {
+                release = ReplayReport.Release(
+                    decision: message["decision"]?.string ?? "?", reason: message["reason"]?.string ?? "?",
+                    progress: message["progress"]?.number ?? .nan, projected: message["projected"]?.number)
+            }
         case "lifecycle":
             let controller = message["controller"]?.string ?? "?"
             let callback = message["callback"]?.string ?? "?"

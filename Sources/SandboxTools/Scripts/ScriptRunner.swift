@@ -26,9 +26,18 @@ public struct ReplayReport: Sendable, JSONWritable {
     public let lifecycle: [String]
     /// The final scene (nil without one).
     public let scene: PanScript.SceneExpectation?
+    /// The last `released` event, if any.
+    public var release: Release? = nil
     public internal(set) var failures: [String]
     /// The frames as JSON lines, when asked for.
     public let traceLines: [String]
+
+    public struct Release: Equatable, Sendable {
+        public let decision: String
+        public let reason: String
+        public let progress: Double
+        public let projected: Double?
+    }
 
     public struct Sample: Equatable, Sendable {
         public let seq: Int
@@ -80,6 +89,17 @@ public struct ReplayReport: Sendable, JSONWritable {
         w.strings(errors)
         w.key("lifecycle")
         w.strings(lifecycle)
+        w.key("release")
+        if let release {
+            w.beginObject()
+            w.key("decision"); w.string(release.decision)
+            w.key("reason"); w.string(release.reason)
+            w.key("progress"); w.number(release.progress)
+            if let projected = release.projected { w.key("projected"); w.number(projected) }
+            w.endObject()
+        } else {
+            w.null()
+        }
         w.key("failures")
         w.strings(failures)
         w.endObject()
@@ -119,6 +139,7 @@ public enum ScriptRunner {
             firstGrabSeq: observer.firstGrabSeq,
             errors: observer.errors, errorCodes: observer.errorCodes, lifecycle: observer.lifecycle,
             scene: observer.sceneSummary, failures: failures, traceLines: observer.trace)
+        report.release = observer.release
         report.failures += check(script.expect, against: report)
         return report
     }
@@ -146,6 +167,7 @@ public enum ScriptRunner {
         if let errors = expect.errors, errors != report.errorCodes {
             failures.append("errors: expected \(errors), got \(report.errorCodes)")
         }
+        if let release = expect.release { failures += check(release, against: report.release) }
         if let scene = expect.scene {
             let got = report.scene
             if scene.topMost != nil, scene.topMost != got?.topMost {
@@ -163,6 +185,24 @@ public enum ScriptRunner {
             for (navigation, stack) in scene.stacks ?? [:] where got?.stacks?[navigation] != stack {
                 failures.append("scene: expected \(navigation)'s stack \(stack), got \(got?.stacks?[navigation] ?? [])")
             }
+        }
+        return failures
+    }
+
+    static func check(_ expect: PanScript.ReleaseExpectation, against got: ReplayReport.Release?) -> [String] {
+        guard let got else { return ["release: expected a released event, got none"] }
+        var failures: [String] = []
+        if let decision = expect.decision, decision != got.decision {
+            failures.append("release: expected decision \(decision), got \(got.decision)")
+        }
+        if let reason = expect.reason, reason != got.reason {
+            failures.append("release: expected reason \(reason), got \(got.reason)")
+        }
+        if let range = expect.projected, !(got.projected.map(range.contains) ?? false) {
+            failures.append("release: expected projected in \(range.lowerBound)…\(range.upperBound), got \(got.projected.map { "\($0)" } ?? "none")")
+        }
+        if let range = expect.progress, !range.contains(got.progress) {
+            failures.append("release: expected progress in \(range.lowerBound)…\(range.upperBound), got \(got.progress)")
         }
         return failures
     }
@@ -186,6 +226,24 @@ public enum ScriptRunner {
         }
         if local.scene != remote.scene {
             out.append("local and remote disagree on the final scene")
+        }
+        // The decision and its reason exactly; the progress exactly until a grab (then within
+        // grabTolerance); the projection (from the velocity, whose time differences round
+        // differently on the two clocks) to 1e-9 more.
+        let a = local.release, b = remote.release
+        let grabbed = local.firstGrabSeq != nil || remote.firstGrabSeq != nil
+        let tolerance = grabbed ? grabTolerance : 0
+        let progressAgrees = switch (a?.progress, b?.progress) {
+        case let (x?, y?): abs(x - y) <= tolerance
+        default: a == nil && b == nil
+        }
+        let projectionsAgree = switch (a?.projected, b?.projected) {
+        case let (x?, y?): abs(x - y) <= 1e-9 * max(1, abs(x)) + tolerance
+        case (nil, nil): true
+        default: false
+        }
+        if a?.decision != b?.decision || a?.reason != b?.reason || !progressAgrees || !projectionsAgree {
+            out.append("local and remote disagree on the last release: \(a.map { "\($0)" } ?? "none") vs \(b.map { "\($0)" } ?? "none")")
         }
         if local.finalProgress != remote.finalProgress {
             out.append("local and remote disagree on the final progress: \(local.finalProgress) vs \(remote.finalProgress)")

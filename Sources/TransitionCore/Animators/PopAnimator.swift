@@ -10,7 +10,10 @@ public struct PopAnimator: TransitionAnimator {
     public let duration: Double
     let container: Size
     let operation: TransitionOperation
+    /// Where the herb view grows from: `originFrame`, or `.zero` with `Pitfall.zeroOriginFrame`.
     let origin: Rect
+    /// The tapped thumbnail's own frame (it stays where it is, whatever the animation is told).
+    let thumbnailFrame: Rect
     let spring: SpringTiming
     let scale: AffineTransform
     let cornerRadius: Double
@@ -22,7 +25,8 @@ public struct PopAnimator: TransitionAnimator {
         duration = configuration.duration
         container = configuration.container
         operation = configuration.operation
-        origin = configuration.effectiveOriginFrame
+        thumbnailFrame = configuration.effectiveOriginFrame
+        origin = configuration.pitfalls.contains(.zeroOriginFrame) ? .zero : thumbnailFrame
         spring = SpringTiming(
             dampingRatio: configuration.springDamping, duration: configuration.duration,
             initialVelocity: configuration.springInitialVelocity)
@@ -31,7 +35,10 @@ public struct PopAnimator: TransitionAnimator {
         let xScale = origin.width / container.width
         let yScale = origin.height / container.height
         scale = AffineTransform(scaleX: xScale, y: yScale)
-        cornerRadius = PopAnimator.thumbnailCornerRadius / xScale
+        // 20 / 0 with the zero frame: Core Animation draws an oversized radius as half the
+        // shorter side, so that is the radius shown (and the frame stays finite).
+        cornerRadius = xScale > 0
+            ? PopAnimator.thumbnailCornerRadius / xScale : min(container.width, container.height) / 2
     }
 
     public func layers(at time: Double) -> [LayerState] {
@@ -49,7 +56,7 @@ public struct PopAnimator: TransitionAnimator {
             cornerRadius: radius, z: 2)
         let thumbnailVisible = presenting ? time <= 0 : isComplete(time)
         let thumbnail = LayerState(
-            id: .thumbnail, content: .thumbnail, center: origin.center, bounds: origin.size,
+            id: .thumbnail, content: .thumbnail, center: thumbnailFrame.center, bounds: thumbnailFrame.size,
             cornerRadius: PopAnimator.thumbnailCornerRadius, opacity: thumbnailVisible ? 1 : 0, z: 1)
         let list = LayerState.screen(presenting ? .from : .to, .presenter, in: container, z: 0)
 

@@ -12,16 +12,46 @@ struct Completion: Equatable, Sendable {
     /// Seconds: |to − from| · duration / completionSpeed.
     let duration: Double
     let curve: Curve
+    /// Seconds after `duration` during which the layers show their model values (the end
+    /// state) before the completion is done: `Pitfall.negativeCompletionSpeed`'s flash; 0 else.
+    var flash = 0.0
+    /// The property animator's `fractionComplete` at the start: it runs linearly in time to `to`
+    /// while the view (`progress(at:)`) follows the timing parameters from `from`. Equal to
+    /// `from` for the percent-driven completions.
+    var fractionFrom: Double
 
     /// Normalised spring velocities beyond this are clamped: a fling can ask for thousands of
     /// "remaining distances per second" when little remains, which no spring fit needs.
     static let maximumSpringVelocity = 100.0
 
     init(from: Double, to: Double, at time: Double, velocity: Double, configuration: TransitionConfiguration) {
+        self.init(
+            from: from, fraction: from, to: to, at: time, velocity: velocity,
+            duration: abs(to - from) * configuration.duration / configuration.completionSpeed,
+            configuration: configuration)
+    }
+
+    /// A property animator's `continueAnimation(withTimingParameters: completionCurve,
+    /// durationFactor:)` from `fraction` (its time) with the view at `from`, toward `to`
+    /// (`isReversed` when 0): durationFactor × duration, or the remaining duration when 0.
+    init(animatorFrom from: Double, fraction: Double, to: Double, at time: Double, velocity: Double,
+         configuration: TransitionConfiguration) {
+        let factor = configuration.propertyAnimator.durationFactor
+        let remaining = abs(to - fraction) * configuration.duration
+        self.init(
+            from: from, fraction: fraction, to: to, at: time, velocity: velocity,
+            duration: factor > 0 ? factor * configuration.duration : remaining, configuration: configuration)
+    }
+
+    private init(
+        from: Double, fraction: Double, to: Double, at time: Double, velocity: Double, duration: Double,
+        configuration: TransitionConfiguration
+    ) {
         start = time
         self.from = from
         self.to = to
-        duration = abs(to - from) * configuration.duration / configuration.completionSpeed
+        fractionFrom = fraction
+        self.duration = duration
         switch configuration.completionCurve {
         case .timing(let timing):
             curve = .timing(timing)
@@ -31,7 +61,7 @@ struct Completion: Equatable, Sendable {
             let clamped = min(max(normalised, -Self.maximumSpringVelocity), Self.maximumSpringVelocity)
             curve = .spring(
                 SpringTiming(
-                    dampingRatio: configuration.springDamping, duration: max(duration, 1e-9),
+                    dampingRatio: configuration.completionDamping, duration: max(duration, 1e-9),
                     initialVelocity: clamped))
         }
     }
@@ -44,15 +74,40 @@ struct Completion: Equatable, Sendable {
         start = time
         self.from = from
         to = 1
+        fractionFrom = from
         duration = (1 - from) * configuration.duration
         curve = .timing(.linear)
     }
 
-    func isDone(at time: Double) -> Bool { time - start >= duration }
+    /// Seed 000's cancel with `completionSpeed = -1` and the container layer's `beginTime` set
+    /// to the release (`Pitfall.negativeCompletionSpeed`): the layer clock runs back at speed 1,
+    /// so the timeline plays back linearly in time over `from × duration` — the configured
+    /// completion curve and speed do not apply — then the model values flash.
+    init(layerClockCancelFrom from: Double, at time: Double, configuration: TransitionConfiguration) {
+        start = time
+        self.from = from
+        to = 0
+        fractionFrom = from
+        duration = from * configuration.duration
+        curve = .timing(.linear)
+        flash = Pitfall.modelValueFlash
+    }
+
+    /// The property animator's `fractionComplete`: linear in time from `fractionFrom` to `to`.
+    func fractionComplete(at time: Double) -> Double {
+        if time - start >= duration { return to }
+        let elapsed = max(time - start, 0)
+        return fractionFrom + (to - fractionFrom) * (elapsed / duration)
+    }
+
+    func isDone(at time: Double) -> Bool { time - start >= duration + flash }
+
+    /// True while the layers show their model values (after `duration`, within `flash`).
+    func isFlashing(at time: Double) -> Bool { flash > 0 && time - start >= duration && !isDone(at: time) }
 
     /// Progress at `time`, kept within 0…1 (a spring may overshoot; the timeline cannot).
     func progress(at time: Double) -> Double {
-        if isDone(at: time) { return to }
+        if isDone(at: time) || time - start >= duration { return to }
         let elapsed = max(time - start, 0)
         let fraction: Double
         switch curve {

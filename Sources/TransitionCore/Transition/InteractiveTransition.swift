@@ -13,6 +13,9 @@ public struct InteractiveTransition: Equatable, Sendable {
     public private(set) var time = -Double.infinity
     /// The decision of the latest release.
     public private(set) var lastRelease: ReleaseDecision?
+    /// With `TransitionDriver.propertyAnimator`: the animator's state; nil when percent-driven.
+    /// `progress` is then what the view shows, `animatorState.fractionComplete` the animator's time.
+    public private(set) var animatorState: PropertyAnimatorState?
 
     private var recognizer: PanRecognizer
     /// The unit vector along which movement raises progress (set when a pan begins or ends).
@@ -26,6 +29,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         self.configuration = configuration
         animator = Animator(configuration: configuration)
         recognizer = PanRecognizer(settings: configuration.pan)
+        if configuration.driver == .propertyAnimator { animatorState = PropertyAnimatorState() }
     }
 
     /// The animators' timeline position: the timeline is scrubbed at progress × duration.
@@ -41,6 +45,11 @@ public struct InteractiveTransition: Equatable, Sendable {
     /// only the source side is shown (pop: the list with its thumbnail, not a scaled detail on
     /// top of it; reveal: no feed peeking through the logo-sized mask).
     public func layers() -> [LayerState] {
+        // Pitfall.negativeCompletionSpeed: the layer clock ran past the animations' start, so
+        // every layer shows its model value, the end state, until the cancel is cleaned up.
+        if phase == .cancelling, let completion, completion.isFlashing(at: time) {
+            return animator.layers(at: animator.duration)
+        }
         let layers = animator.layers(at: timelineTime)
         guard phase == .idle || phase == .cancelled else { return layers }
         let masks = Set(layers.compactMap { $0.id == .to ? $0.mask : nil })
@@ -77,26 +86,45 @@ public struct InteractiveTransition: Equatable, Sendable {
         case (.finishing, .began?), (.cancelling, .began?):
             completion = nil
             grabbedAt = progress
+            if var state = animatorState, state.state == .active {
+                // pauseAnimation(), and isReversed = false so the finger's direction counts
+                // forward: the pan goes on from the animator's fractionComplete (its time), and
+                // the view jumps to that fraction as scrubbed (UIKit's own quirk with a curve).
+                state.isRunning = false
+                state.isReversed = false
+                animatorState = state
+                grabbedAt = state.fractionComplete
+                progress = configuration.propertyAnimator.scrubbed(state.fractionComplete)
+            }
+            phase = .tracking
+            events.append(.began(progress: progress, grabbed: true))
+        case (.paused, .began?):
+            // The animator paused at its end (pausesOnCompletion): the pan takes it over from
+            // its fractionComplete along the first pan's direction, as a grab does (the slop
+            // included, as any pan that was not a grab); isReversed = false.
+            grabbedAt = animatorState?.fractionComplete ?? progress
+            animatorState?.isReversed = false
+            progress = scrub(trackedProgress().progress)
             phase = .tracking
             events.append(.began(progress: progress, grabbed: true))
         case (.idle, .began?), (.finished, .began?), (.cancelled, .began?):
             grabbedAt = nil
             gestureAxis = initialAxis()
-            progress = trackedProgress().progress
+            progress = scrub(trackedProgress().progress)
             phase = .tracking
             events.append(.began(progress: progress, grabbed: false))
         case (.tracking, .changed?):
-            progress = trackedProgress().progress
+            progress = scrub(trackedProgress().progress)
         case (.tracking, .ended?), (.tracking, .cancelled?):
             // REFERENCE §1: ended and cancelled are decided alike.
             let tracked = trackedProgress()
-            progress = tracked.progress
-            release(velocity: tracked.velocity, events: &events)
+            progress = scrub(tracked.progress)
+            release(at: tracked.progress, velocity: tracked.velocity, events: &events)
         case (_, nil),
             // A recognizer update the phase cannot take: impossible by construction (the
             // recognizer is active exactly while tracking), listed so the switch stays total.
             (.tracking, .began?), (.tracking, .possible?), (.tracking, .failed?),
-            (.idle, _?), (.finished, _?), (.cancelled, _?), (.finishing, _?), (.cancelling, _?):
+            (.idle, _?), (.finished, _?), (.cancelled, _?), (.finishing, _?), (.cancelling, _?), (.paused, _?):
             break
         }
         return Reaction(frame: true, events: events)
@@ -125,6 +153,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         progress = 0
         lastRelease = nil
         grabbedAt = nil
+        if animatorState != nil { animatorState = PropertyAnimatorState() }  // no animator: a plain run
         phase = .finishing
         completion = Completion(playingFrom: 0, at: time, configuration: configuration)
         var events: [TransitionEvent] = [.played]
@@ -134,10 +163,22 @@ public struct InteractiveTransition: Equatable, Sendable {
 
     /// When the running completion (if any) will end, in engine time.
     public var completionEndTime: Double? {
-        completion.map { $0.start + $0.duration }
+        completion.map { $0.start + $0.duration + $0.flash }
     }
 
     // MARK: - Progress
+
+    /// The property animator's `fractionComplete = fraction` on the paused animator (created
+    /// and paused when the pan begins): returns what the view shows. Percent-driven: unchanged.
+    private mutating func scrub(_ fraction: Double) -> Double {
+        guard var state = animatorState else { return fraction }
+        if state.state == .inactive { state = PropertyAnimatorState() }  // a new animator per transition
+        state.state = .active
+        state.isRunning = false
+        state.fractionComplete = fraction
+        animatorState = state
+        return configuration.propertyAnimator.scrubbed(fraction)
+    }
 
     /// The axis direction a fresh pan follows: along the configured axis, signed by the
     /// configured direction or, for `both`, by where the pointer went.
@@ -152,7 +193,10 @@ public struct InteractiveTransition: Equatable, Sendable {
             switch configuration.pan.direction {
             case .positive: return unit
             case .negative: return unit * -1
-            case .both: return (configuration.pan.axis == .x ? t.x : t.y) < 0 ? unit * -1 : unit
+            case .both:
+                // Pitfall.noAbs: the signed rule always measures along the positive axis.
+                if configuration.pitfalls.contains(.noAbs) { return unit }
+                return (configuration.pan.axis == .x ? t.x : t.y) < 0 ? unit * -1 : unit
             }
         }
     }
@@ -172,6 +216,10 @@ public struct InteractiveTransition: Equatable, Sendable {
             let length = (t.x * t.x + t.y * t.y).squareRoot()
             raw = length / distance
             rate = length > 0 ? dot(v, t * (1 / length)) / distance : 0
+        } else if configuration.pan.direction == .both, configuration.pitfalls.contains(.noAbs) {
+            // Pitfall.noAbs: translation.x / 200 without the seed's abs, signed along the axis.
+            raw = dot(t, gestureAxis) / distance
+            rate = dot(v, gestureAxis) / distance
         } else if configuration.pan.direction == .both {
             // The seed's rule: progress = |translation| / distance along the axis.
             let along = dot(t, gestureAxis)
@@ -181,20 +229,34 @@ public struct InteractiveTransition: Equatable, Sendable {
             raw = max(dot(t, gestureAxis), 0) / distance
             rate = dot(v, gestureAxis) / distance
         }
-        let clamped = min(max(raw, configuration.clampLower), configuration.clampUpper)
-        return (clamped, rate)
+        let lower = configuration.clampLower, upper = configuration.clampUpper
+        if let constant = configuration.rubberBand {
+            // Stretched past the limits toward 0 and 1 instead of stopped (RubberBand). The rate
+            // stays the finger's: the release decides by how the pan moved.
+            return (RubberBand(constant: constant).limit(raw, lower: lower, upper: upper), rate)
+        }
+        return (min(max(raw, lower), upper), rate)
     }
 
     // MARK: - Release and completion
 
-    private mutating func release(velocity: Double, events: inout [TransitionEvent]) {
+    /// `fraction`: the pan's value (progress percent-driven, `fractionComplete` for a property
+    /// animator), which the release rules decide by.
+    private mutating func release(at fraction: Double, velocity: Double, events: inout [TransitionEvent]) {
         let outcome: ReleaseDecision.Outcome
         let reason: ReleaseDecision.Reason
+        // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
+        let projected = configuration.releaseRule == .projection
+            ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
+            : nil
         if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
             outcome = velocity > 0 ? .finish : .cancel
             reason = .fling
+        } else if let projected {
+            outcome = projected < configuration.threshold ? .cancel : .finish
+            reason = .projection
         } else {
-            outcome = progress < configuration.threshold ? .cancel : .finish
+            outcome = fraction < configuration.threshold ? .cancel : .finish
             reason = .threshold
         }
         // Remember which way raises progress now, so a later grab maps movement the same way
@@ -204,25 +266,63 @@ public struct InteractiveTransition: Equatable, Sendable {
             if configuration.pan.axis == .free {
                 let length = (t.x * t.x + t.y * t.y).squareRoot()
                 if length > 0 { gestureAxis = t * (1 / length) }
-            } else if configuration.pan.direction == .both, (t.x * gestureAxis.x + t.y * gestureAxis.y) < 0 {
+            } else if configuration.pan.direction == .both, !configuration.pitfalls.contains(.noAbs),
+                (t.x * gestureAxis.x + t.y * gestureAxis.y) < 0
+            {
                 gestureAxis = gestureAxis * -1
             }
         }
-        let decision = ReleaseDecision(outcome: outcome, reason: reason, progress: progress, velocity: velocity)
+        let decision = ReleaseDecision(
+            outcome: outcome, reason: reason, progress: fraction, velocity: velocity, projected: projected)
         lastRelease = decision
         events.append(.released(decision))
+        if outcome == .cancel, configuration.pitfalls.contains(.completeOnCancel) {
+            // Pitfall.completeOnCancel: `completeTransition(true)` on the cancel path, the layer
+            // still paused by the percent-driven controller: reported finished, frozen here.
+            phase = .finished
+            events.append(.finished)
+            return
+        }
         phase = outcome == .finish ? .finishing : .cancelling
-        completion = Completion(
-            from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
-            configuration: configuration)
+        if var state = animatorState {
+            // isReversed = cancel; continueAnimation(withTimingParameters: completionCurve,
+            // durationFactor:). completionSpeed and the negative-speed pitfall are the
+            // percent-driven controller's and do not apply.
+            state.isReversed = outcome == .cancel
+            state.isRunning = true
+            animatorState = state
+            completion = Completion(
+                animatorFrom: progress, fraction: fraction, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
+                configuration: configuration)
+        } else if outcome == .cancel, configuration.pitfalls.contains(.negativeCompletionSpeed) {
+            completion = Completion(layerClockCancelFrom: progress, at: time, configuration: configuration)
+        } else {
+            completion = Completion(
+                from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
+                configuration: configuration)
+        }
         advanceCompletion(to: time, events: &events)  // a zero-length completion ends at once
     }
 
     private mutating func advanceCompletion(to newTime: Double, events: inout [TransitionEvent]) {
         guard let running = completion, phase.isAnimating else { return }
         progress = running.progress(at: newTime)
+        if animatorState?.state == .active { animatorState?.fractionComplete = running.fractionComplete(at: newTime) }
         if running.isDone(at: newTime) {
             completion = nil
+            if animatorState?.state == .active, configuration.propertyAnimator.pausesOnCompletion {
+                // pausesOnCompletion: active and paused at the end; no completion handler runs.
+                animatorState?.isRunning = false
+                phase = .paused
+                events.append(.pausedOnCompletion(progress: progress))
+                return
+            }
+            if animatorState != nil {
+                // The animator finished (at .end, or .start when reversed): its completion
+                // handler calls completeTransition; the animator is inactive again.
+                animatorState?.state = .inactive
+                animatorState?.isRunning = false
+            }
             phase = running.to == 1 ? .finished : .cancelled
             events.append(phase == .finished ? .finished : .cancelled)
         }

@@ -9,6 +9,8 @@ public struct ReleaseDecision: Equatable, Hashable, Sendable {
         case threshold
         /// The release velocity passed `flingVelocity` and chose its own direction.
         case fling
+        /// The projected rest point compared with the threshold (`ReleaseRule.projection`).
+        case projection
     }
 
     public var outcome: Outcome
@@ -17,4 +19,7 @@ public struct ReleaseDecision: Equatable, Hashable, Sendable {
     public var progress: Double
     /// Velocity at release in progress per second (positive toward finishing).
     public var velocity: Double
+    /// With `ReleaseRule.projection`: where the release would come to rest, in progress (may lie
+    /// outside 0…1); nil with the threshold rule.
+    public var projected: Double? = nil
 }

@@ -18,13 +18,29 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// > 0; finishing takes (1 − p)·duration/speed, cancelling p·duration/speed.
     public var completionSpeed: Double = 1
     public var completionCurve: CompletionCurve = .timing(.easeInEaseOut)
-    /// Damping ratio of the pop animator's spring (seed: 0.4) and of the spring completion curve.
+    /// Damping ratio of the pop animator's spring (seed: 0.4).
     public var springDamping: Double = 0.4
+    /// Damping ratio of the `spring` completion curve, its own since issue 14 (it reused the pop
+    /// animator's before). 1: critically damped, no overshoot.
+    public var completionDamping: Double = 1
     /// The pop spring's `initialSpringVelocity` (UIKit units: 1.0 = the whole distance per second).
     public var springInitialVelocity: Double = 0
     /// A release faster than this along the pan axis (pt/s) finishes or cancels in its own
     /// direction, whatever the progress (Flutter/Compose style). Nil: the threshold alone decides.
     public var flingVelocity: Double?
+    /// What decides a release the fling does not: the threshold, or the projection (issue 14).
+    public var releaseRule: ReleaseRule = .threshold
+    /// The projection's deceleration rate r, 0 < r < 1: the fraction of the velocity kept per
+    /// millisecond (`UIScrollView.DecelerationRate.normal` 0.998, `.fast` 0.99).
+    public var decelerationRate: Double = ReleaseRule.normalDecelerationRate
+    /// Rubber-banding past the clamp's limits with this constant c; nil: the hard clamp.
+    public var rubberBand: Double?
+    /// The seeds' mistakes, reproduced on purpose (`Pitfall`); empty by default.
+    public var pitfalls: Set<Pitfall> = []
+    /// What drives the animations: the percent-driven transition or a property animator.
+    public var driver: TransitionDriver = .percentDriven
+    /// The property animator's settings (used with `driver == .propertyAnimator`).
+    public var propertyAnimator = PropertyAnimatorSettings()
     /// The screen the transition plays in, in points.
     public var container = Size(width: 390, height: 844)
     /// The tapped thumbnail's frame for the pop animator. Nil: the default thumbnail
@@ -62,8 +78,19 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// The longest the engine can stay finishing or cancelling, in seconds, from the release (or
     /// `play`) on: a release's completion covers the remaining fraction (at most 1) in
     /// `remaining × duration / completionSpeed`; a play lasts `duration`.
-    public var longestAnimation: Double { duration / min(completionSpeed, 1) }
-    /// `longestAnimation` over every valid configuration: 60 s / 0.01 = 6,000 s.
+    /// `Pitfall.negativeCompletionSpeed`'s cancel lasts p × duration plus its flash (at most
+    /// duration + 1/60 s, whatever completionSpeed).
+    public var longestAnimation: Double {
+        if driver == .propertyAnimator {
+            // continueAnimation: durationFactor × duration, or the remaining duration (≤ duration).
+            return duration * max(propertyAnimator.durationFactor, 1)
+        }
+        let completion = duration / min(completionSpeed, 1)
+        guard pitfalls.contains(.negativeCompletionSpeed) else { return completion }
+        return max(completion, duration + Pitfall.modelValueFlash)
+    }
+    /// `longestAnimation` over every valid configuration: 60 s / 0.01 = 6,000 s (the pitfall's
+    /// 60 s + 1/60 s and the property animator's 10 × 60 s are shorter).
     public static let longestPossibleAnimation = durationRange.upperBound / completionSpeedRange.lowerBound
 
     public func validate() throws(ConfigurationError) {
@@ -82,6 +109,33 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
         try Self.check("completionSpeed", completionSpeed, in: Self.completionSpeedRange, unit: "")
         try Self.check("spring.damping", springDamping, in: Self.springDampingRange, unit: "")
         try Self.check("spring.initialVelocity", springInitialVelocity, in: Self.springVelocityRange, unit: "")
+        try Self.check("completionDamping", completionDamping, in: Self.springDampingRange, unit: "")
+        guard decelerationRate.isFinite, decelerationRate > 0, decelerationRate < 1 else {
+            throw ConfigurationError(
+                field: "decelerationRate", allowed: "a number in (0, 1) (normal 0.998, fast 0.99)", got: "\(decelerationRate)")
+        }
+        let factor = propertyAnimator.durationFactor
+        guard factor.isFinite, PropertyAnimatorSettings.durationFactorRange.contains(factor) else {
+            throw ConfigurationError(
+                field: "propertyAnimator.durationFactor", allowed: "a number in [0, 10] (0: the remaining duration)",
+                got: "\(factor)")
+        }
+        if case .cubicBezier(let b) = propertyAnimator.curve,
+            !((0...1).contains(b.x1) && (0...1).contains(b.x2) && (-5...5).contains(b.y1) && (-5...5).contains(b.y2))
+        {
+            throw ConfigurationError(
+                field: "propertyAnimator.curve", allowed: "a named curve or [x1, y1, x2, y2] with x in [0, 1], y in [-5, 5]",
+                got: "[\(b.x1), \(b.y1), \(b.x2), \(b.y2)]")
+        }
+        if let rubberBand {
+            guard rubberBand.isFinite, rubberBand > RubberBand.constantRange.lowerBound,
+                rubberBand <= RubberBand.constantRange.upperBound
+            else {
+                throw ConfigurationError(
+                    field: "rubberBand", allowed: "null or a number in (0, \(RubberBand.constantRange.upperBound)] (iOS 0.55)",
+                    got: "\(rubberBand)")
+            }
+        }
         if let flingVelocity {
             try Self.check("flingVelocity", flingVelocity, in: Self.flingVelocityRange, unit: " pt/s")
         }

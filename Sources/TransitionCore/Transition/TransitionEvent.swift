@@ -11,6 +11,9 @@ public enum TransitionEvent: Equatable, Hashable, Sendable {
     case finished
     /// `completeTransition(false)`: back at the exact start state.
     case cancelled
+    /// A property animator with `pausesOnCompletion` reached the end of its run (`progress` 1,
+    /// or 0 reversed) and paused there: no completion handler, so no `completeTransition`.
+    case pausedOnCompletion(progress: Double)
 }
 
 /// What the caller should do after an input: whether a frame is due and what happened.
