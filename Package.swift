@@ -12,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        // The ecosystem's logging API and Prometheus exposition (issue 16: logs and metrics).
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // Pure and deterministic: no I/O, no clock reads. Time comes in as an argument.
@@ -24,13 +27,19 @@ let package = Package(
         // The one libwebsockets layer: the server group and its threads, connections, timers, the client.
         .target(
             name: "SandboxWebSockets",
-            dependencies: ["SandboxSession", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                "SandboxSession", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
         ),
         // The headless tools: pan scripts (replayed in-process on the session module, or over a
         // WebSocket), latency, bench. Only the files that open sockets import SandboxWebSockets.
         .target(
             name: "SandboxTools",
-            dependencies: ["SandboxSession", "SandboxWebSockets", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: [
+                "SandboxSession", "SandboxWebSockets", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The thin command-line front end.
         .executableTarget(
@@ -38,6 +47,7 @@ let package = Package(
             dependencies: [
                 "SandboxSession", "SandboxWebSockets", "SandboxTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Release-mode timing loop for the per-event cost of the engine (issue: ≤ 2 µs median).
@@ -50,7 +60,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SandboxSessionTests", dependencies: ["SandboxSession", "TransitionCore"]),
-        .testTarget(name: "SandboxWebSocketsTests", dependencies: ["SandboxWebSockets"]),
-        .testTarget(name: "SandboxToolsTests", dependencies: ["SandboxTools", "SandboxSession"]),
+        .testTarget(
+            name: "SandboxWebSocketsTests",
+            dependencies: ["SandboxWebSockets", .product(name: "Prometheus", package: "swift-prometheus")]
+        ),
+        .testTarget(
+            name: "SandboxToolsTests",
+            dependencies: ["SandboxTools", "SandboxSession", .product(name: "Logging", package: "swift-log")]
+        ),
     ]
 )

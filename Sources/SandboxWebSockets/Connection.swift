@@ -31,12 +31,15 @@ final class Connection {
     private var inputBudget: InputBudget
     /// Reading is paused while too many replies wait (see `enqueue`).
     private var isInputPaused = false
+    /// Bytes, frames and the close code, for the log line and the metrics.
+    var stats: ConnectionStats
 
     init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, at now: Double) {
         self.id = id
         self.socket = socket
         self.server = server
         inputBudget = InputBudget(limits: server.limits, at: now)
+        stats = ConnectionStats(peer: socket.peerAddress, openedAt: now)
     }
 
     // MARK: - Out
@@ -74,6 +77,7 @@ final class Connection {
         guard !isClosing else { return }
         pendingClose = (code, reason)
         isClosing = true
+        stats.serverCloses(code)
         resumeInput()
         requestWrite()
     }
@@ -87,6 +91,7 @@ final class Connection {
         isFrameDue = false
         pendingClose = (code, reason)
         isClosing = true
+        stats.serverCloses(code)
         // Input is read and discarded from now on: closing a socket with unread input sends a
         // reset, which would destroy the close frame (and the error before it) at the peer.
         resumeInput()
@@ -123,6 +128,7 @@ final class Connection {
         outputSince = nil
         blockedSince = nil
         isClosing = true
+        stats.serverCloses(1006)  // cut: no close frame
         replies.removeAll()
         queuedBytes = 0
         socket.killSoon()
@@ -133,6 +139,7 @@ final class Connection {
     func writable() -> Int32 {
         if let reply = replies.first {
             guard send(reply) else { return 0 }
+            server.metrics?.sentReply(bytes: reply.payloadCount)
             replies.removeFirst()
             queuedBytes -= reply.payloadCount
             let limits = server.limits
@@ -150,6 +157,8 @@ final class Connection {
         } else if isFrameDue, !isClosing {
             if let frame = server.latestFrame(for: self) {
                 guard send(frame) else { return 0 }
+                stats.framesOut += 1
+                server.metrics?.sentFrame(bytes: frame.payloadCount)
             }
             isFrameDue = false
         } else {
@@ -185,6 +194,7 @@ final class Connection {
         blockedSince = nil
         outputSince = server.clock.now  // progress: the stall clock starts again
         let written = message.withBuffer { socket.writeText($0, headroom: message.headroom, count: length) }
+        stats.bytesOut += length
         if !written {
             socket.killSoon()  // a socket error
         } else if socket.hasPartialWrite {
@@ -210,6 +220,7 @@ final class Connection {
             incomingIsBinary = socket.isBinary
         }
         if incoming.count + count > server.limits.messageBytes {
+            stats.serverCloses(1009)
             socket.setCloseReason(1009, "message larger than 64 KiB")
             return -1
         }
@@ -219,12 +230,15 @@ final class Connection {
         guard socket.isFinalFragment else { return 0 }
         defer { incoming.removeAll(keepingCapacity: incoming.capacity <= 4096) }
         let now = server.clock.now
+        stats.bytesIn += incoming.count
         if !inputBudget.spend(bytes: incoming.count, at: now) {
             let limits = server.limits
-            enqueue(ServerMessages.encode(.error(WireError(
+            let error = WireError(
                 .rateLimited,
-                "more than \(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB per second; closing")),
-                headroom: server.headroom))
+                "more than \(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB per second; closing")
+            server.errorSent(error, to: id)
+            server.metrics?.sent(.error(error))
+            enqueue(ServerMessages.encode(.error(error), headroom: server.headroom))
             // The error first, then the close; reading stops now.
             socket.kill(after: 2)
             close(1008, "input rate limit")

@@ -78,7 +78,10 @@ struct BenchCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
-        process.arguments = ["serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads)]
+        // Warnings only: a line per connection would bury bench's own output in thousands.
+        process.arguments = [
+            "serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads), "--log-level", "warning",
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
