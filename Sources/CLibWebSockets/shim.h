@@ -176,6 +176,10 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = server->tls_cert;
         info.ssl_private_key_filepath = server->tls_key;
+        // HTTP/1.1 only. Debian's lws speaks HTTP/2 when ALPN offers it (every browser and curl
+        // do), and an h2 request carries `:authority`, not `Host`: the Host allow-list (DNS
+        // rebinding) would see no Host, and lws skips FILTER_HTTP_CONNECTION for h2 streams.
+        info.alpn = "http/1.1";
     }
     server->context = lws_create_context(&info);
     if (!server->context) {

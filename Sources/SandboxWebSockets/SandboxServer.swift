@@ -64,7 +64,9 @@ public final class SandboxServer: @unchecked Sendable {
         self.group = group
         hub = SessionHub(thread: thread, defaults: defaults, headroom: Int(clws_pre()))
         limits = options.limits
-        policy = RequestPolicy(boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins)
+        policy = RequestPolicy(
+            boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
+            secure: options.tlsCertificate != nil)
         var logger = options.logger
         if group.threads > 1 { logger[metadataKey: "thread"] = "\(thread)" }
         self.logger = logger

@@ -113,7 +113,7 @@ struct Serve: ParsableCommand {
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
         group.run(stopOnSignals: true) {
-            FileHandle.standardOutput.write(Data((ReadyLine(host: host, port: group.port, threads: threads).text + "\n").utf8))
+            FileHandle.standardOutput.write(Data((ReadyLine(host: host, port: group.port, threads: threads, secure: tlsCert != nil).text + "\n").utf8))
             logger.info("listening", metadata: [
                 "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/", "threads": "\(threads)",
                 "metrics": "\(!noMetrics)", "node": "\(node ?? "-")",
