@@ -14,6 +14,7 @@ if [ "${1:-run}" = test ]; then
     want+=(iproute2)          # ss, to prove the loopback-only bind
     want+=(chromium chromium-driver fonts-dejavu-core)  # the page's tests, in a real browser
     want+=(openssl)           # the TLS tests make a self-signed certificate
+    want+=(haproxy)           # the balancer test: two servers behind Debian's HAProxy
 fi
 if [ "${1:-run}" = venv ]; then
     # Debian's python3 cannot make a venv with pip without it.
