@@ -5,67 +5,13 @@ driver's frames; `sandbox bench --url` through it reports the balancer's cost pe
 import asyncio
 import json
 import re
-import shutil
-import socket
-import subprocess
-import time
 
 import pytest
 
 import rawws
+from balancer import Balancer
 from client import Client
-from sandbox_env import ROOT, run_sandbox
-
-CONFIG = ROOT / "deploy" / "haproxy.cfg"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Balancer:
-    def __init__(self, tmp_path, nodes):
-        haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
-        if not shutil.which(haproxy):
-            pytest.fail("haproxy is not installed: scripts/install-deps.sh test installs it", pytrace=False)
-        self.port = free_port()
-        text = CONFIG.read_text()
-        for old, new in [("127.0.0.1:8080", f"127.0.0.1:{self.port}"),
-                         ("127.0.0.1:8081", f"127.0.0.1:{nodes[0].port}"),
-                         ("127.0.0.1:8082", f"127.0.0.1:{nodes[1].port}")]:
-            assert old in text, f"deploy/haproxy.cfg no longer binds or names {old}"
-            text = text.replace(old, new)
-        config = tmp_path / "haproxy.cfg"
-        config.write_text(text)
-        self.log = open(tmp_path / "haproxy.log", "w+")
-        self.process = subprocess.Popen([haproxy, "-db", "-f", str(config)], stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 5
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                break
-            except OSError:
-                assert self.process.poll() is None, self.output()
-                assert time.monotonic() < deadline, "haproxy did not start: " + self.output()
-                time.sleep(0.05)
-        self.url = f"ws://127.0.0.1:{self.port}/"
-
-    def output(self):
-        self.log.seek(0)
-        return self.log.read()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
+from sandbox_env import run_sandbox
 
 @pytest.fixture
 def layout(make_server, tmp_path):
@@ -137,8 +83,11 @@ def test_bench_through_the_balancer_reports_its_cost_per_frame(layout):
     text = json.dumps(report)
     assert "balancerMicrosecondsPerFrame" in text, text
     per_frame = re.search(r'"balancerMicrosecondsPerFrame":\s*([0-9.e+-]+)', text)
-    assert per_frame and 0 < float(per_frame.group(1)) < 1000, text
-    assert measured is not None
+    # /proc counts CPU in 10 ms ticks: a short light run may read 0; never negative nor absurd.
+    assert per_frame and 0 <= float(per_frame.group(1)) < 1000, text
+    assert measured is not None and "balancer CPU" in run_sandbox(
+        "bench", "--url", balancer.url, "--balancer-pid", balancer.process.pid, "--sessions", "5", "--seconds", "1",
+        timeout=60).stdout
     # The usage errors: a pid without --url, a pid that is no process.
     assert run_sandbox("bench", "--balancer-pid", balancer.process.pid).returncode == 64
     assert run_sandbox("bench", "--url", balancer.url, "--balancer-pid", 999_999_999).returncode == 64
