@@ -6,12 +6,12 @@ import Synchronization
 /// that did not) routed into swift-log, so `--log-format json` covers them too. lws' emitter is
 /// one per process, so is this.
 enum LWSLog {
-    private static let logger = Mutex<Logger?>(nil)
+    private static let route = Mutex(LWSLogRoute())
 
     /// Routes lws' errors and warnings to `logger` (the last call wins; every server of a group
     /// passes the same one).
     static func route(to logger: Logger) {
-        Self.logger.withLock { $0 = logger }
+        route.withLock { (route: inout LWSLogRoute) in route.logger = logger }
         clws_set_log_emit(Int32(LLL_ERR | LLL_WARN), { level, line in
             guard let line else { return }
             var text = String(cString: line)
@@ -20,9 +20,15 @@ enum LWSLog {
             if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
                 text = String(text[text.index(after: close)...].drop { $0 == " " })
             }
-            let logger = LWSLog.logger.withLock { $0 }
+            let logger = LWSLog.route.withLock { (route: inout LWSLogRoute) in route.logger }
             let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
             logger?.log(level: severity, "libwebsockets: \(text)")
         })
     }
+}
+
+/// Where lws' lines go, under `LWSLog`'s mutex (a type of its own so the TSan suppression can
+/// name it: Tests/tsan.supp).
+struct LWSLogRoute {
+    var logger: Logger?
 }

@@ -69,6 +69,12 @@ import Testing
         #expect(Self.value(text, "sandbox_sessions") == "3.0")
     }
 
+    @Test func theIndexOfATypeIsItsPlaceInAllCases() {
+        for (position, type) in ClientMessageType.allCases.enumerated() {
+            #expect(ServerMetrics.index(type) == position)
+        }
+    }
+
     @Test func everyMessageTypeHasItsSeries() {
         let text = Self.text(ServerMetrics())
         for type in ClientMessageType.allCases {
