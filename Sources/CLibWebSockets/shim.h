@@ -172,13 +172,14 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                    LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
     if (server->tls_cert) {
-        // OpenSSL's global init is idempotent (OpenSSL 3), so every context may ask for it.
+        // Also how lws 4.1 tells a context to use TLS at all: every context of `--threads N`
+        // needs it (without it the adopted sockets of the extra threads are served in clear).
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = server->tls_cert;
         info.ssl_private_key_filepath = server->tls_key;
         // HTTP/1.1 only. Debian's lws speaks HTTP/2 when ALPN offers it (every browser and curl
         // do), and an h2 request carries `:authority`, not `Host`: the Host allow-list (DNS
-        // rebinding) would see no Host, and lws skips FILTER_HTTP_CONNECTION for h2 streams.
+        // rebinding) would see no Host (seen: over h2 the page was served to any Host).
         info.alpn = "http/1.1";
     }
     server->context = lws_create_context(&info);
