@@ -1,13 +1,26 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps build bench-core floor fuzz check-sanitizers soak
+.PHONY: run test deps test-deps venv build bench-core floor fuzz check-sanitizers soak
 
 PORT ?= 8080
+
+# The tests' Python packages live in .venv, pinned by Tests/requirements.txt: never installed
+# into the system's Python (nor as root). Rebuilt when the requirements change.
+VENV ?= .venv
+PYTHON = $(VENV)/bin/python
 
 deps:
 	scripts/install-deps.sh run
 
-test-deps:
+test-deps: venv
 	scripts/install-deps.sh test
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: Tests/requirements.txt
+	scripts/install-deps.sh venv
+	test -x $(PYTHON) || python3 -m venv $(VENV)
+	$(PYTHON) -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
+	touch $@
 
 build: deps
 	swift build -c release --product sandbox
@@ -23,7 +36,7 @@ floor: deps
 test: test-deps floor
 	swift build --product sandbox
 	swift test
-	python3 -m pytest -q Tests/integration Tests/browser
+	$(PYTHON) -m pytest -q Tests/integration Tests/browser
 
 bench-core:
 	swift run -c release CoreBenchmark
@@ -48,7 +61,7 @@ define sanitized
 	cc -O2 -Wall -Wextra -o $(2)/ws-floor tools/floor/ws-floor.c $$(pkg-config --cflags --libs libwebsockets)
 	$(3) swift test --sanitize=$(1) --scratch-path $(2) -j $(SAN_JOBS)
 	$(3) SANDBOX_SANITIZER=$(1) SANDBOX_BINARY=$(2)/debug/sandbox SANDBOX_FLOOR=$(2)/ws-floor \
-		SANDBOX_SERVE_ARGS="$(4)" python3 -m pytest -q -p no:cacheprovider Tests/integration
+		SANDBOX_SERVE_ARGS="$(4)" $(PYTHON) -m pytest -q -p no:cacheprovider Tests/integration
 endef
 
 check-sanitizers: test-deps
@@ -59,5 +72,5 @@ check-sanitizers: test-deps
 # 10 minutes of drivers, viewers, hostile clients and reconnects against the release server
 # (scripts/soak.py; SOAK_MINUTES, SOAK_ARGS). Not part of `make test`.
 SOAK_MINUTES ?= 10
-soak: deps
-	python3 scripts/soak.py --minutes $(SOAK_MINUTES) $(SOAK_ARGS)
+soak: deps venv
+	$(PYTHON) scripts/soak.py --minutes $(SOAK_MINUTES) $(SOAK_ARGS)

@@ -12,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        // The ecosystem's logging API and Prometheus exposition (issue 16: logs and metrics).
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // Pure and deterministic: no I/O, no clock reads. Time comes in as an argument.
@@ -27,13 +30,17 @@ let package = Package(
             dependencies: [
                 "SandboxSession", "CLibWebSockets", .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // The headless tools: pan scripts (replayed in-process on the session module, or over a
         // WebSocket), latency, bench. Only the files that open sockets import SandboxWebSockets.
         .target(
             name: "SandboxTools",
-            dependencies: ["SandboxSession", "SandboxWebSockets", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: [
+                "SandboxSession", "SandboxWebSockets", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The thin command-line front end.
         .executableTarget(
@@ -41,6 +48,7 @@ let package = Package(
             dependencies: [
                 "SandboxSession", "SandboxWebSockets", "SandboxTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Release-mode timing loop for the per-event cost of the engine (issue: ≤ 2 µs median).
@@ -56,7 +64,13 @@ let package = Package(
             name: "SandboxSessionTests",
             dependencies: ["SandboxSession", "TransitionCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "SandboxWebSocketsTests", dependencies: ["SandboxWebSockets"]),
-        .testTarget(name: "SandboxToolsTests", dependencies: ["SandboxTools", "SandboxSession"]),
+        .testTarget(
+            name: "SandboxWebSocketsTests",
+            dependencies: ["SandboxWebSockets", .product(name: "Prometheus", package: "swift-prometheus")]
+        ),
+        .testTarget(
+            name: "SandboxToolsTests",
+            dependencies: ["SandboxTools", "SandboxSession", .product(name: "Logging", package: "swift-log")]
+        ),
     ]
 )

@@ -24,15 +24,17 @@ class Server:
             stdout=subprocess.PIPE, stderr=self.stderr_file, text=True,
         )
         line = self.process.stdout.readline()
-        match = re.search(r"http://([\d.]+):(\d+)/", line)
+        match = re.search(r"(https?)://([\d.]+):(\d+)/", line)
         if not match:
             self.process.kill()
             self.process.wait()
             raise RuntimeError(f"server did not start: {line!r} {self.stderr_text()}")
-        self.host, self.port = match.group(1), int(match.group(2))
+        scheme, self.host, self.port = match.group(1), match.group(2), int(match.group(3))
         wait_for_signal_sources(self.process.pid)
-        self.url = f"ws://{self.host}:{self.port}/"
-        self.page = f"http://{self.host}:{self.port}/"
+        # With --tls-cert the ready line says https: wss:// and https://.
+        self.secure = scheme == "https"
+        self.url = f"{'wss' if self.secure else 'ws'}://{self.host}:{self.port}/"
+        self.page = f"{scheme}://{self.host}:{self.port}/"
 
     def stderr_text(self):
         """Everything the server wrote to stderr so far. Read with pread: the server shares the

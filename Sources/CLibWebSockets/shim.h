@@ -84,12 +84,20 @@ typedef struct clws_server {
     struct lws_protocol_vhost_options default_option;
     struct lws_protocol_vhost_options protocol_options;
     struct lws_http_mount mount;
+    struct lws_http_mount metrics_mount;
     lws_retry_bo_t retry;
     char *web_root;
     char *iface;
     char *protocol_name;
+    char *tls_cert;
+    char *tls_key;
     struct lws_context *context;
 } clws_server;
+
+static inline void clws_server_free(clws_server *server) {
+    free(server->web_root); free(server->iface); free(server->protocol_name);
+    free(server->tls_cert); free(server->tls_key); free(server);
+}
 
 /// Creates a context listening on `iface:port` (port 0: any free port) that serves `web_root`
 /// over HTTP and speaks `protocol_name` (marked "default", so clients that offer no subprotocol
@@ -97,17 +105,25 @@ typedef struct clws_server {
 /// `http_callback` serves protocol 0 (the page; lws_callback_http_dummy does the work). `listen`
 /// 0 makes a context that listens nowhere and only serves sockets handed to it
 /// (`lws_adopt_socket_vhost`): the extra service threads of `sandbox serve --threads`.
+/// `metrics` 1 mounts `/metrics` on the sandbox protocol's callback (LWS_CALLBACK_HTTP), whose
+/// large `tx_packet_size` lets the answer go out in one write (see below). `tls_cert` and
+/// `tls_key` (PEM files, both or neither) make the context serve TLS only: https and wss, through
+/// lws' own OpenSSL; sockets adopted from the listening thread are TLS too.
 static inline clws_server *clws_server_create(const char *iface, int port, const char *web_root,
                                               const char *protocol_name, lws_callback_function *callback,
                                               lws_callback_function *http_callback,
                                               size_t per_session_size, size_t tx_packet_size, void *user,
                                               uint16_t ping_secs, uint16_t hangup_secs, unsigned int timeout_secs,
-                                              int listen) {
+                                              int listen, int metrics, const char *tls_cert, const char *tls_key) {
     clws_server *server = calloc(1, sizeof(clws_server));
     if (!server) return NULL;
     server->web_root = strdup(web_root);
     server->iface = strdup(iface);
     server->protocol_name = strdup(protocol_name);
+    if (tls_cert && tls_key) {
+        server->tls_cert = strdup(tls_cert);
+        server->tls_key = strdup(tls_key);
+    }
 
     server->protocols[0].name = "http";
     server->protocols[0].callback = http_callback;
@@ -130,6 +146,14 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     server->mount.def = "index.html";
     server->mount.origin_protocol = LWSMPRO_FILE;
     server->mount.mountpoint_len = 1;
+    if (metrics) {
+        // lws picks the longest matching mountpoint, so /metrics wins over / for that path only.
+        server->metrics_mount.mountpoint = "/metrics";
+        server->metrics_mount.mountpoint_len = 8;
+        server->metrics_mount.origin = server->protocol_name;
+        server->metrics_mount.origin_protocol = LWSMPRO_CALLBACK;
+        server->metrics_mount.mount_next = &server->mount;
+    }
 
     server->retry.secs_since_valid_ping = ping_secs;
     server->retry.secs_since_valid_hangup = hangup_secs;
@@ -140,16 +164,27 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     info.iface = server->iface;
     info.protocols = server->protocols;
     info.pvo = &server->protocol_options;
-    info.mounts = &server->mount;
+    info.mounts = metrics ? &server->metrics_mount : &server->mount;
     info.user = user;
     info.retry_and_idle_policy = &server->retry;
     info.timeout_secs = timeout_secs;
     info.vhost_name = "default";
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                    LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    if (server->tls_cert) {
+        // Also how lws 4.1 tells a context to use TLS at all: every context of `--threads N`
+        // needs it (without it the adopted sockets of the extra threads are served in clear).
+        info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+        info.ssl_cert_filepath = server->tls_cert;
+        info.ssl_private_key_filepath = server->tls_key;
+        // HTTP/1.1 only. Debian's lws speaks HTTP/2 when ALPN offers it (every browser and curl
+        // do), and an h2 request carries `:authority`, not `Host`: the Host allow-list (DNS
+        // rebinding) would see no Host (seen: over h2 the page was served to any Host).
+        info.alpn = "http/1.1";
+    }
     server->context = lws_create_context(&info);
     if (!server->context) {
-        free(server->web_root); free(server->iface); free(server->protocol_name); free(server);
+        clws_server_free(server);
         return NULL;
     }
     return server;
@@ -171,8 +206,46 @@ static inline int clws_server_port(clws_server *server) {
 
 static inline void clws_server_destroy(clws_server *server) {
     lws_context_destroy(server->context);
-    free(server->web_root); free(server->iface); free(server->protocol_name); free(server);
+    clws_server_free(server);
 }
+
+/// Answers the HTTP request being served with `status`, `content_type` and `body`, headers and
+/// body in one write, and ends the transaction. The caller has checked that the kernel can take
+/// it whole (SendRoom), so lws never holds part of it. Returns nonzero if the connection must be
+/// closed (the callback then returns -1).
+static inline int clws_http_respond(struct lws *wsi, unsigned int status, const char *content_type,
+                                    const unsigned char *body, size_t length) {
+    size_t capacity = LWS_PRE + 1024 + length;
+    unsigned char *buffer = malloc(capacity);
+    if (!buffer) return 1;
+    unsigned char *start = buffer + LWS_PRE, *p = start, *end = buffer + capacity;
+    if (lws_add_http_common_headers(wsi, status, content_type, (lws_filepos_t)length, &p, end) ||
+        lws_finalize_http_header(wsi, &p, end)) {
+        free(buffer);
+        return 1;
+    }
+    memcpy(p, body, length);
+    p += length;
+    int written = lws_write(wsi, start, (size_t)(p - start), LWS_WRITE_HTTP_FINAL);
+    free(buffer);
+    if (written < (int)(p - start)) return 1;
+    return lws_http_transaction_completed(wsi);
+}
+
+/// The peer's address ("127.0.0.1"), or "" when lws cannot tell.
+static inline void clws_peer(struct lws *wsi, char *buffer, size_t length) {
+    buffer[0] = 0;
+    if (!lws_get_peer_simple(wsi, buffer, length)) buffer[0] = 0;
+}
+
+/// libwebsockets' own log lines (errors and warnings) go to `emit`, so they take the server's
+/// log format instead of lws' own stderr lines.
+static inline void clws_set_log_emit(int level, void (*emit)(int level, const char *line)) {
+    lws_set_log_level(level, emit);
+}
+
+/// 1 when the request is a GET (the only method `/metrics` answers).
+static inline int clws_is_get(struct lws *wsi) { return lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0; }
 
 /// Copies a header into `buffer`; returns its length, -1 when absent, -2 when longer than the
 /// buffer (never to be mistaken for absent).

@@ -50,6 +50,16 @@ public struct SessionHub {
         }
     }
 
+    /// What a connection does now (for logs and metrics); nil for a connection this hub does not know.
+    public func role(of connection: ConnectionID) -> ConnectionRole? {
+        switch connections[connection]?.role {
+        case .driver: return .driver
+        case .viewer, .remoteViewer: return .viewer
+        case .idle: return .idle
+        case nil: return nil
+        }
+    }
+
     /// The latest frame of the connection's session here, stamped `now` (s) when first encoded;
     /// encoded once per frame whoever asks. Nil when the connection watches nothing here.
     public mutating func frame(for connection: ConnectionID, now: Double) -> EncodedMessage? {
@@ -91,17 +101,24 @@ public struct SessionHub {
 
     /// One whole client message, received at `now` (server clock, s). `arrived`: when it
     /// reached the socket, if the connection's simulated link held it until `now`.
+    /// Returns the message's type once it parsed (nil when it did not: the reply is an error),
+    /// for the server's metrics.
+    @discardableResult
     public mutating func receive(
         _ bytes: [UInt8], binary: Bool = false, from connection: ConnectionID, at now: Double, arrived: Double? = nil,
         into actions: inout [SessionAction]
-    ) {
-        guard connections[connection] != nil else { return }
+    ) -> ClientMessageType? {
+        guard connections[connection] != nil else { return nil }
+        var type: ClientMessageType?
         do throws(WireError) {
             guard !binary else { throw WireError(.binary, "binary messages are not part of the protocol; send JSON text") }
-            try dispatch(try ClientMessage.parse(bytes), from: connection, at: now, arrived: arrived, into: &actions)
+            let message = try ClientMessage.parse(bytes)
+            type = message.type
+            try dispatch(message, from: connection, at: now, arrived: arrived, into: &actions)
         } catch {
             actions.append(.send(connection, .error(error)))
         }
+        return type
     }
 
     private mutating func dispatch(
@@ -351,6 +368,12 @@ public struct SessionHub {
             break
         }
     }
+}
+
+/// What a connection does, as logs and metrics name it: drives its session, watches another's, or
+/// neither (its session ended under it, or its `join` found nothing).
+public enum ConnectionRole: String, Sendable, CaseIterable {
+    case driver, viewer, idle
 }
 
 /// A connection of this thread: what it does, and its last accepted pointer `seq` (strictly

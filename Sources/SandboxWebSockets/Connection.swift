@@ -42,12 +42,15 @@ final class Connection {
     private var isDelivering = false
     /// The due time the server's network queue holds for this connection (`networkHolds`).
     var networkScheduled: Double?
+    /// Bytes, frames and the close code, for the log line and the metrics.
+    var stats: ConnectionStats
 
     init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, at now: Double) {
         self.id = id
         self.socket = socket
         self.server = server
         inputBudget = InputBudget(limits: server.limits, at: now)
+        stats = ConnectionStats(peer: socket.peerAddress, openedAt: now)
     }
 
     // MARK: - Out
@@ -197,6 +200,7 @@ final class Connection {
         // What the simulated network still holds is not delivered (the session is over for
         // this connection either way).
         link = nil
+        stats.serverCloses(code)
         resumeInput()
         requestWrite()
     }
@@ -212,6 +216,7 @@ final class Connection {
         deliveredFrame = nil
         pendingClose = (code, reason)
         isClosing = true
+        stats.serverCloses(code)
         // Input is read and discarded from now on: closing a socket with unread input sends a
         // reset, which would destroy the close frame (and the error before it) at the peer.
         resumeInput()
@@ -269,6 +274,7 @@ final class Connection {
         outputSince = nil
         blockedSince = nil
         isClosing = true
+        stats.serverCloses(1006)  // cut: no close frame
         replies.removeAll()
         queuedBytes = 0
         link = nil
@@ -281,6 +287,7 @@ final class Connection {
     func writable() -> Int32 {
         if let reply = replies.first {
             guard send(reply) else { return 0 }
+            server.metrics?.sentReply(bytes: reply.payloadCount)
             replies.removeFirst()
             queuedBytes -= reply.payloadCount
             if outputBacklogged, replies.count <= server.limits.pauseReplies / 2 {
@@ -301,6 +308,8 @@ final class Connection {
             // With a link, only what it delivered (a newer frame may have been queued since).
             if let frame = deliveredFrame ?? (link == nil ? server.latestFrame(for: self) : nil) {
                 guard send(frame) else { return 0 }
+                stats.framesOut += 1
+                server.metrics?.sentFrame(bytes: frame.payloadCount)
             }
             deliveredFrame = nil
             isFrameDue = false
@@ -337,6 +346,7 @@ final class Connection {
         blockedSince = nil
         outputSince = server.clock.now  // progress: the stall clock starts again
         let written = message.withBuffer { socket.writeText($0, headroom: message.headroom, count: length) }
+        stats.bytesOut += length
         if !written {
             socket.killSoon()  // a socket error
         } else if socket.hasPartialWrite {
@@ -362,6 +372,7 @@ final class Connection {
             incomingIsBinary = socket.isBinary
         }
         if incoming.count + count > server.limits.messageBytes {
+            stats.serverCloses(1009)
             socket.setCloseReason(1009, "message larger than 64 KiB")
             return -1
         }
@@ -371,12 +382,15 @@ final class Connection {
         guard socket.isFinalFragment else { return 0 }
         defer { incoming.removeAll(keepingCapacity: incoming.capacity <= 4096) }
         let now = server.clock.now
+        stats.bytesIn += incoming.count
         if !inputBudget.spend(bytes: incoming.count, at: now) {
             let limits = server.limits
-            enqueue(ServerMessages.encode(.error(WireError(
+            let error = WireError(
                 .rateLimited,
-                "more than \(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB per second; closing")),
-                headroom: server.headroom))
+                "more than \(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB per second; closing")
+            server.errorSent(error, to: id)
+            server.metrics?.sent(.error(error))
+            enqueue(ServerMessages.encode(.error(error), headroom: server.headroom))
             // The error first, then the close; reading stops now.
             socket.kill(after: 2)
             close(1008, "input rate limit")

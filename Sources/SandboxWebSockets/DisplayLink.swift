@@ -8,6 +8,8 @@ final class DisplayLink {
     private unowned let server: SandboxServer
     private lazy var timer = LWSTimer { [unowned self] in self.fire() }
     private var schedule: TickSchedule?
+    /// When the scheduled tick should fire (server clock, s): its lateness is a metric.
+    private var target = 0.0
 
     init(fps: Int, server: SandboxServer) {
         self.fps = fps
@@ -30,11 +32,14 @@ final class DisplayLink {
         let now = server.clock.now
         let target = schedule.next(notBefore: now)
         self.schedule = schedule
+        self.target = target
         timer.schedule(on: context, after: target - now)
     }
 
     private func fire() {
-        server.tick(fps: fps, at: server.clock.now)
+        let now = server.clock.now
+        server.metrics?.tickFired(late: now - target)
+        server.tick(fps: fps, at: now)
         if schedule != nil { scheduleNext() }
     }
 }

@@ -11,11 +11,15 @@ public struct RequestPolicy: Sendable, Equatable {
     public var boundHost: String
     public var allowedHosts: [String]
     public var allowedOrigins: [String]
+    /// Served over TLS: the server's own origin is `https://host`, never `http://host` (a page
+    /// served in plain text elsewhere under the same name is another origin).
+    public var secure: Bool
 
-    public init(boundHost: String, allowedHosts: [String] = [], allowedOrigins: [String] = []) {
+    public init(boundHost: String, allowedHosts: [String] = [], allowedOrigins: [String] = [], secure: Bool = false) {
         self.boundHost = boundHost
         self.allowedHosts = allowedHosts
         self.allowedOrigins = allowedOrigins
+        self.secure = secure
     }
 
     /// `header`: the request's `Host`, nil when absent (refused: HTTP/1.1 requires it).
@@ -36,7 +40,7 @@ public struct RequestPolicy: Sendable, Equatable {
         guard let origin else { return true }
         if allowedOrigins.contains(origin) { return true }
         guard let host else { return false }
-        return origin == "http://\(host)"
+        return origin == "\(secure ? "https" : "http")://\(host)"
     }
 
     /// The host name of a `Host` header, lowercased, without port or trailing dot; nil if malformed.

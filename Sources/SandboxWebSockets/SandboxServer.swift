@@ -1,5 +1,6 @@
 import CLibWebSockets
 import HeapModule
+import Logging
 import Synchronization
 import SandboxSession
 
@@ -19,6 +20,9 @@ public final class SandboxServer: @unchecked Sendable {
     let headroom = Int(clws_pre())
     let limits: ConnectionLimits
     let policy: RequestPolicy
+    /// Connections, refusals and errors (SandboxServer+Observing.swift); metrics nil with --no-metrics.
+    let logger: Logger
+    let metrics: ServerMetrics?
     unowned let group: ServerGroup
     private(set) var native: UnsafeMutablePointer<clws_server>?
     var context: OpaquePointer? { native?.pointee.context }
@@ -69,13 +73,20 @@ public final class SandboxServer: @unchecked Sendable {
         self.group = group
         hub = SessionHub(thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()))
         limits = options.limits
-        policy = RequestPolicy(boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins)
-        clws_set_log_level(LLL_ERR | LLL_WARN)
+        policy = RequestPolicy(
+            boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
+            secure: options.tlsCertificate != nil)
+        var logger = options.logger
+        if group.threads > 1 { logger[metadataKey: "thread"] = "\(thread)" }
+        self.logger = logger
+        metrics = options.metrics
+        LWSLog.route(to: options.logger)
         let user = Unmanaged.passUnretained(self).toOpaque()
         native = clws_server_create(
             options.host, Int32(options.port), options.webRoot, sandboxSubprotocol, sandboxCallback, httpCallback,
             MemoryLayout<UnsafeRawPointer>.size, options.limits.sendBytes + 64, user, options.pingSeconds,
-            options.hangupSeconds, options.handshakeTimeoutSeconds, options.listens ? 1 : 0)
+            options.hangupSeconds, options.handshakeTimeoutSeconds, options.listens ? 1 : 0,
+            options.metrics == nil ? 0 : 1, options.tlsCertificate, options.tlsKey)
         guard let native else { throw .listenFailed(host: options.host, port: options.port) }
         crossThread.withLock { $0.context = native.pointee.context }
         if group.threads > 1 {
@@ -160,6 +171,8 @@ public final class SandboxServer: @unchecked Sendable {
             index += 1
             switch action {
             case let .send(target, message):
+                if let metrics { metrics.sent(message) }
+                if case .error(let error) = message { errorSent(error, to: target) }
                 if target.thread != thread {
                     let watched: String? = if case .sessionEnded(let id) = message { id } else { attaching }
                     send(message, toViewer: target, watching: watched)
@@ -238,10 +251,12 @@ public final class SandboxServer: @unchecked Sendable {
             hub.connect(connection.id, session: newSessionID(), into: &actions)
             carryOut()
         }
+        logOpened(connection)
         return connection
     }
 
     func closed(_ connection: Connection) {
+        logClosed(connection)
         connections[connection.id] = nil
         blocked[connection.id] = nil
         remoteFrames[connection.id] = nil
@@ -255,8 +270,9 @@ public final class SandboxServer: @unchecked Sendable {
     /// One whole message from a connection (`arrived`: when it reached the socket, if its
     /// simulated network held it until `now`).
     func received(_ bytes: [UInt8], binary: Bool, from connection: Connection, at now: Double, arrived: Double? = nil) {
-        hub.receive(bytes, binary: binary, from: connection.id, at: now, arrived: arrived, into: &actions)
+        let type = hub.receive(bytes, binary: binary, from: connection.id, at: now, arrived: arrived, into: &actions)
         carryOut()
+        if let metrics { metrics.received(type, bytes: bytes.count, seconds: clock.now - now) }
     }
 
     // MARK: - The simulated network
@@ -296,7 +312,7 @@ public final class SandboxServer: @unchecked Sendable {
     private func newSessionID() -> String {
         while true {
             var generator = SystemRandomNumberGenerator()
-            let id = [generator.next(), generator.next()].map { (word: UInt64) in
+            let id = sessionPrefix + [generator.next(), generator.next()].map { (word: UInt64) in
                 let hex = String(word, radix: 16)
                 return String(repeating: "0", count: 16 - hex.count) + hex
             }.joined()
@@ -323,6 +339,7 @@ public final class SandboxServer: @unchecked Sendable {
         guard let context else { return }
         let now = clock.now
         for connection in connections.values { connection.checkWriteStall(at: now) }
+        publishCounts()
         watchdogTimer.schedule(on: context, after: Self.watchdogInterval)
     }
 }

@@ -16,6 +16,9 @@ func httpCallback(
     case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
         // lws 4.1 turns a `CONNECT host:port` request into a raw socket bound to protocol 0,
         // with no timeout: a proxy tunnel nobody asked for. Refuse it (lws closes the socket).
+        if reason == LWS_CALLBACK_RAW_ADOPT, let wsi, let server = server(of: wsi) {
+            server.refused(WebSocketHandle(wsi: wsi), status: 0, why: "connect")
+        }
         return -1
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -37,15 +40,25 @@ func sandboxCallback(
         // A plain HTTP request (the page): the Host must be allowed (DNS rebinding).
         let request = WebSocketHandle(wsi: wsi)
         guard server.policy.acceptsHost(request.header(WSI_TOKEN_HOST)) else {
-            return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
+            return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)", server, why: "host")
         }
         return 0
+    case LWS_CALLBACK_HTTP:
+        // Only the /metrics mount reaches here (every other path is a file of the page).
+        let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+        return server.serveMetrics(WebSocketHandle(wsi: wsi), path: path)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        connection?.stats.clientCloses(Int(clws_close_code(input, length)))
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         return confirmUpgrade(wsi, to: input, server: server)
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         // Checked at the upgrade already; a second look costs nothing.
         let request = WebSocketHandle(wsi: wsi)
-        return server.policy.acceptsOrigin(request.header(WSI_TOKEN_ORIGIN), host: request.header(WSI_TOKEN_HOST)) ? 0 : 1
+        guard server.policy.acceptsOrigin(request.header(WSI_TOKEN_ORIGIN), host: request.header(WSI_TOKEN_HOST)) else {
+            server.refused(request, status: 403, why: "origin")
+            return 1
+        }
+        return 0
     case LWS_CALLBACK_ESTABLISHED:
         guard let slot else { return -1 }
         let created = server.opened(WebSocketHandle(wsi: wsi))
@@ -83,22 +96,27 @@ private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPoin
     let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
     guard upgrade.lowercased() == "websocket" else {
         // lws 4.1 would answer `Upgrade: h2c` with 101 and speak HTTP/2 to it.
-        return refuse(request, 403, "Forbidden: only WebSocket upgrades are served")
+        return refuse(request, 403, "Forbidden: only WebSocket upgrades are served", server, why: "upgrade")
     }
     let host = request.header(WSI_TOKEN_HOST)
     guard server.policy.acceptsHost(host) else {
-        return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)")
+        return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)", server, why: "host")
     }
     guard server.policy.acceptsOrigin(request.header(WSI_TOKEN_ORIGIN), host: host) else {
-        return refuse(request, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)")
+        return refuse(request, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)", server, why: "origin")
     }
-    guard !server.stopping, server.group.openConnections.value < server.group.maxConnections else {
-        return refuse(request, 503, "Service Unavailable: too many connections")
+    guard !server.stopping else {
+        return refuse(request, 503, "Service Unavailable: shutting down", server, why: "stopping")
+    }
+    guard server.group.openConnections.value < server.group.maxConnections else {
+        return refuse(request, 503, "Service Unavailable: too many connections", server, why: "capacity")
     }
     return 0
 }
 
-private func refuse(_ request: WebSocketHandle, _ status: Int, _ message: String) -> Int32 {
+/// Logs and counts the refusal (`why`: a short stable word), then answers `status`.
+private func refuse(_ request: WebSocketHandle, _ status: Int, _ message: String, _ server: SandboxServer, why: String) -> Int32 {
+    server.refused(request, status: status, why: why)
     request.refuseHTTP(status, message)
     return 1
 }

@@ -1,3 +1,4 @@
+import Logging
 import SandboxSession
 
 /// How `sandbox serve` runs.
@@ -27,6 +28,16 @@ public struct ServerOptions: Sendable {
     /// False for the extra service threads of `serve --threads`: they listen nowhere and serve
     /// the connections the listening server hands them.
     public var listens = true
+    /// Where the server logs (connections, refusals, errors); logs nothing unless given one.
+    public var logger = Logger(label: "sandbox", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// `GET /metrics` (Prometheus' text format) from these; nil: no /metrics (404).
+    public var metrics: ServerMetrics?
+    /// PEM certificate chain and private key: serve https:// and wss:// only (both or neither).
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    /// This process's name among several behind a balancer: every session id starts `NODE-`
+    /// (docs/DEPLOY.md). Nil: bare ids.
+    public var node: String?
 
     public init() {}
 }

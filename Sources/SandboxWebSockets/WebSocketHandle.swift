@@ -52,6 +52,16 @@ struct WebSocketHandle {
         return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Whether the HTTP request is a GET.
+    var isGet: Bool { clws_is_get(wsi) != 0 }
+
+    /// The peer's address as lws reports it ("" if it cannot tell).
+    var peerAddress: String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        clws_peer(wsi, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Answers an HTTP request with `status` and a short text body, before any upgrade.
     func refuseHTTP(_ status: Int, _ message: String) { _ = clws_http_refuse(wsi, UInt32(status), message) }
 }

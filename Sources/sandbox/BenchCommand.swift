@@ -18,6 +18,8 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "A running sandbox server; default: start one.", transform: WebSocketURL.argument) var url: WebSocketURL?
     @Option(name: .customLong("server-pid"), help: "The --url server's process id, for its CPU and RSS.") var serverPID: Int32?
+    @Option(name: .customLong("balancer-pid"), help: "A load balancer's process id (--url through HAProxy): its CPU, and per frame.")
+    var balancerPID: Int32?
     @Option(help: "Sessions (the starting point with --ramp).") var sessions = 100
     @Option(help: "Frames per second per session.") var fps = 60
     @Option(help: "Seconds measured per run, after connecting and a second of warm-up.") var seconds = 5.0
@@ -35,6 +37,10 @@ struct BenchCommand: ParsableCommand {
         guard (1...20_000).contains(sessions) else { throw ValidationError("--sessions must be in 1…20000") }
         try FrameRate.validate(fps)
         guard seconds >= 1, seconds <= 600 else { throw ValidationError("--seconds must be in 1…600") }
+        if let balancerPID {
+            guard url != nil else { throw ValidationError("--balancer-pid needs --url (the balancer's address)") }
+            guard ProcessStats.cpuSeconds(balancerPID) != nil else { throw ValidationError("--balancer-pid \(balancerPID): no such process") }
+        }
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
     }
@@ -55,7 +61,9 @@ struct BenchCommand: ParsableCommand {
         var reports: [BenchTargetReport] = []
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
             let measure = { (n: Int) in
-                Bench.measure(url: url, isSandbox: sandbox, sessions: n, fps: fps, seconds: seconds, threads: clientThreads, serverPID: pid)
+                Bench.measure(
+                    url: url, isSandbox: sandbox, sessions: n, fps: fps, seconds: seconds, threads: clientThreads, serverPID: pid,
+                    balancerPID: sandbox ? balancerPID : nil)
             }
             if !json { print("\(name) \(url):") }
             if ramp {
@@ -78,7 +86,10 @@ struct BenchCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
-        process.arguments = ["serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads)]
+        // Warnings only: a line per connection would bury bench's own output in thousands.
+        process.arguments = [
+            "serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads), "--log-level", "warning",
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SandboxSession
 import SandboxTools
 import SandboxWebSockets
@@ -28,6 +29,18 @@ struct Serve: ParsableCommand {
         discussion: "Both directions are held that long (in order, as TCP delivers); a client may change its own link with configure's network."),
         transform: NetworkConditions.argument)
     var network: NetworkConditions?
+    @Option(name: .customLong("log-level"), help: "trace, debug (adds every error sent to a client), info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+    @Option(name: .customLong("log-format"), help: "text, or json (one object per line); logs go to standard error.")
+    var logFormat: LogFormat = .text
+    @Flag(name: .customLong("no-metrics"), help: "No GET /metrics (Prometheus text format).") var noMetrics = false
+    @Option(name: .customLong("tls-cert"), help: "PEM certificate (chain) file: serve https:// and wss:// only (needs --tls-key).")
+    var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: "PEM private key file of --tls-cert.") var tlsKey: String?
+    @Option(help: ArgumentHelp(
+        "This process's name behind a balancer (1–16 letters and digits): session ids start NODE- (docs/DEPLOY.md).",
+        valueName: "name"))
+    var node: String?
 
     func validate() throws {
         try FrameRate.validate(fps)
@@ -41,6 +54,29 @@ struct Serve: ParsableCommand {
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--web-root '\(webRoot)' is not a folder")
         }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+        for (flag, path) in [("--tls-cert", tlsCert), ("--tls-key", tlsKey)] {
+            if let path, !FileManager.default.isReadableFile(atPath: path) {
+                throw ValidationError("\(flag) '\(path)' is not a readable file")
+            }
+        }
+        if let node {
+            // Letters and digits only: the id's prefix ends at the first "-", and the balancer's
+            // rule (deploy/haproxy.cfg) matches it as is.
+            let isAlphanumeric = node.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+            guard (1...16).contains(node.utf8.count), isAlphanumeric else {
+                throw ValidationError("--node must be 1–16 letters and digits")
+            }
+        }
+    }
+
+    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    /// Loopback only: 127.0.0.0/8 or localhost (IPv6 is off, see ServerOptions).
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.")
     }
 
     func run() throws {
@@ -53,7 +89,24 @@ struct Serve: ParsableCommand {
         sigaddset(&shutdownSignals, SIGINT)
         sigaddset(&shutdownSignals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
+        let (level, format) = (logLevel, logFormat)
+        LoggingSystem.bootstrap { label in
+            var handler: any LogHandler = format == .json
+                ? JSONLogHandler.standardError(label: label) : StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "sandbox")
+        if !Self.isLoopback(host) && tlsCert == nil && allowHost.isEmpty {
+            logger.warning(
+                "listening beyond loopback on \(host) in plain http and ws: anyone on the network can open the page and every session; serve TLS (--tls-cert, --tls-key) or name this machine's hosts (--allow-host), see docs/DEPLOY.md")
+        }
         var options = ServerOptions()
+        options.logger = logger
+        options.metrics = noMetrics ? nil : ServerMetrics()
+        options.tlsCertificate = tlsCert
+        options.tlsKey = tlsKey
+        options.node = node
         options.host = host
         options.port = port
         options.webRoot = URL(fileURLWithPath: webRoot).standardizedFileURL.path
@@ -67,8 +120,13 @@ struct Serve: ParsableCommand {
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
         group.run(stopOnSignals: true) {
-            FileHandle.standardOutput.write(Data((ReadyLine(host: host, port: group.port, threads: threads).text + "\n").utf8))
+            FileHandle.standardOutput.write(Data((ReadyLine(host: host, port: group.port, threads: threads, secure: tlsCert != nil).text + "\n").utf8))
+            logger.info("listening", metadata: [
+                "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/", "threads": "\(threads)",
+                "metrics": "\(!noMetrics)", "node": "\(node ?? "-")",
+            ])
         }
-        print("Transition Sandbox stopped")
+        logger.info("stopped")
     }
 }
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -27,4 +27,11 @@ import Testing
         #expect(!policy.acceptsOrigin("http://evil.example:8080", host: "127.0.0.1:8080"))
         #expect(!policy.acceptsOrigin("\u{0}", host: "127.0.0.1:8080"))  // too long to read: not absent
     }
+
+    @Test func overTLSTheOwnOriginIsHTTPS() {
+        let secure = RequestPolicy(boundHost: "127.0.0.1", secure: true)
+        #expect(secure.acceptsOrigin("https://lab.example:8443", host: "lab.example:8443"))
+        #expect(!secure.acceptsOrigin("http://lab.example:8443", host: "lab.example:8443"))
+        #expect(!policy.acceptsOrigin("https://127.0.0.1:8080", host: "127.0.0.1:8080"))
+    }
 }

@@ -54,13 +54,13 @@ return mean.map((v) => v / (data.length / 4));
 """
 
 
-def make_driver(width=1280, height=1000, mobile=False):
+def make_driver(width=1280, height=1000, mobile=False, flags=()):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     profile = tempfile.mkdtemp(prefix="sandbox-chromium-")
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                  f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
+                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding", *flags):
         options.add_argument(flag)
     downloads = Path(profile) / "downloads"
     downloads.mkdir()

@@ -52,6 +52,8 @@ const latency = new LatencyMeter();
 const recorder = new Recorder();
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
 const connection = new Connection(wsURL, { onOpen, onMessage, onState });
+// The session to join once the socket reopened for it (see the watch form).
+let pendingJoin = null;
 const settings = new SettingsForm($("settings"), (patch, field) => configure(patch, field));
 const releaseRules = new ReleaseRulesForm($("release-rules"), (patch, field) => configure(patch, field));
 /** The form that shows errors about `field` (issue 14's fields have their own panel). */
@@ -165,6 +167,11 @@ function onMessage(message) {
         state.restore = null;
         request("configure", "*", { type: "configure", ...restore });
       }
+      if (pendingJoin) {
+        const id = pendingJoin;
+        pendingJoin = null;
+        request("join", null, { type: "join", session: id });
+      }
       break;
     case "configured": {
       const entry = settle("configure");
@@ -214,6 +221,7 @@ function onMessage(message) {
       break;
     case "session-ended":
       $("watch-state").textContent = `Session ${message.session} ended; back to a session of your own.`;
+      connection.url = wsURL;
       connection.reconnect();
       break;
     default:
@@ -502,10 +510,19 @@ $("watch").addEventListener("submit", (event) => {
   const id = event.target.elements.session.value.trim();
   if (!id) return;
   $("watch-state").textContent = `Joining ${id}…`;
-  request("join", null, { type: "join", session: id });
+  // Behind a balancer (docs/DEPLOY.md) only the process hosting the session can join it: the
+  // socket is reopened with ?session=ID, which HAProxy routes on, and the join follows the
+  // welcome. Without a balancer the query changes nothing.
+  pendingJoin = id;
+  connection.url = `${wsURL}?session=${encodeURIComponent(id)}`;
+  connection.reconnect();
 });
 
-$("own-session").addEventListener("click", () => connection.reconnect());
+$("own-session").addEventListener("click", () => {
+  pendingJoin = null;
+  connection.url = wsURL;
+  connection.reconnect();
+});
 
 // A read-only view for tests and the curious (`sandbox` in the console).
 window.sandbox = {

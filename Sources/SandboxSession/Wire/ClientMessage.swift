@@ -40,6 +40,40 @@ enum ClientMessage {
     }
 }
 
+/// The `type` of a client message that parsed (docs/PROTOCOL.md), for the server's metrics.
+public enum ClientMessageType: String, Sendable, CaseIterable {
+    case configure, pointer, ping, join, play, scene
+    case present, dismiss, push, pop
+    case device, update
+    case attemptRotation = "attempt-rotation"
+}
+
+extension ClientMessage {
+    var type: ClientMessageType {
+        switch self {
+        case .configure: return .configure
+        case .pointer: return .pointer
+        case .ping: return .ping
+        case .join: return .join
+        case .play: return .play
+        case .scene: return .scene
+        case .sceneCommand(let command):
+            switch command.request.action {
+            case .present: return .present
+            case .dismiss: return .dismiss
+            case .push: return .push
+            case .pop: return .pop
+            }
+        case .orientation(let request):
+            switch request {
+            case .device: return .device
+            case .attempt: return .attemptRotation
+            case .update: return .update
+            }
+        }
+    }
+}
+
 /// `{"type":"pointer","phase":…,"x":…,"y":…,"t":MS,"seq":N,"pointerId":ID?}`
 struct PointerMessage: Equatable {
     let phase: PointerEvent.Phase

@@ -20,6 +20,15 @@ public struct BenchResult: Sendable, JSONWritable {
     public let serverRSSPerSessionKiB: Double?
     public let clientCores: Double
     public let errors: [String]
+    /// CPU cores a load balancer between the clients and the server used in the window
+    /// (`bench --balancer-pid`): its cost, also per frame delivered.
+    public var balancerCores: Double? = nil
+
+    /// The balancer's CPU time per frame delivered, in microseconds.
+    public var balancerMicrosecondsPerFrame: Double? {
+        guard let balancerCores, framesPerSecond > 0 else { return nil }
+        return balancerCores * 1e6 / framesPerSecond
+    }
 
     /// The bar of the ramp: ≥ 99 % of frames on time and p99 jitter ≤ 2 ms, every session up.
     public var holds: Bool {
@@ -36,6 +45,9 @@ public struct BenchResult: Sendable, JSONWritable {
             text += String(format: ", RSS %.1f MiB (%.1f KiB/session)", Double(rss) / 1024, perSession)
         }
         text += String(format: ", client CPU %.0f %%", clientCores * 100)
+        if let balancerCores, let perFrame = balancerMicrosecondsPerFrame {
+            text += String(format: ", balancer CPU %.0f %% (%.2f µs/frame)", balancerCores * 100, perFrame)
+        }
         if connected < sessions { text += ", \(sessions - connected) not connected" }
         if !errors.isEmpty { text += ", \(errors.count) errors (first: \(errors[0].prefix(80)))" }
         return text + (holds ? "  ✓" : "  ✗")
@@ -69,6 +81,12 @@ public struct BenchResult: Sendable, JSONWritable {
         w.number(serverRSSPerSessionKiB)
         w.key("clientCores")
         w.number(clientCores)
+        if balancerCores != nil {
+            w.key("balancerCores")
+            w.number(balancerCores)
+            w.key("balancerMicrosecondsPerFrame")
+            w.number(balancerMicrosecondsPerFrame)
+        }
         w.key("errors")
         w.integer(errors.count)
         w.key("holds")
@@ -120,7 +138,8 @@ public struct BenchTargetReport: JSONWritable {
 public enum Bench {
     /// Measures `sessions` sessions for `seconds` after they connect and warm up.
     public static func measure(
-        url: WebSocketURL, isSandbox: Bool, sessions: Int, fps: Int, seconds: Double, threads: Int, serverPID: Int32?
+        url: WebSocketURL, isSandbox: Bool, sessions: Int, fps: Int, seconds: Double, threads: Int, serverPID: Int32?,
+        balancerPID: Int32? = nil
     ) -> BenchResult {
         let baselineRSS = serverPID.flatMap(ProcessStats.residentKiB)
         var plan = BenchPlan(url: url, origin: .now)
@@ -145,9 +164,11 @@ public enum Bench {
         }
         sleep(until: plan.origin + .seconds(plan.windowStart))
         let serverStart = serverPID.flatMap(ProcessStats.cpuSeconds)
+        let balancerStart = balancerPID.flatMap(ProcessStats.cpuSeconds)
         let clientStart = ProcessStats.ownCPUSeconds()
         sleep(until: plan.origin + .seconds(plan.windowEnd))
         let serverEnd = serverPID.flatMap(ProcessStats.cpuSeconds)
+        let balancerEnd = balancerPID.flatMap(ProcessStats.cpuSeconds)
         let clientEnd = ProcessStats.ownCPUSeconds()
         let rss = serverPID.flatMap(ProcessStats.residentKiB)
         group.wait()
@@ -155,7 +176,7 @@ public enum Bench {
         var counts = BenchCounts()
         for result in results.all { counts.add(result) }
         let expected = Double(fps) * seconds * Double(max(counts.connected, 1))
-        return BenchResult(
+        var result = BenchResult(
             sessions: sessions, connected: counts.connected, fps: fps, seconds: seconds,
             framesPerSecond: Double(counts.frames) / seconds,
             meanSessionFPS: Double(counts.frames) / seconds / Double(max(counts.connected, 1)),
@@ -167,6 +188,8 @@ public enum Bench {
             serverRSSPerSessionKiB: zip2(baselineRSS, rss).map { Double($1 - $0) / Double(max(sessions, 1)) },
             clientCores: (clientEnd - clientStart) / seconds,
             errors: counts.errors)
+        result.balancerCores = zip2(balancerStart, balancerEnd).map { ($1 - $0) / seconds }
+        return result
     }
 
     /// The largest session count that holds the bar: doubles from `start` until it fails, then
