@@ -218,7 +218,8 @@ struct InputRangeTests {
         let error = Self.json(reply)
         #expect(error["code"] == .string("unknown-field"))
         #expect(error["field"] == .string(String(repeating: "\t", count: 10) + "…"))
-        #expect(error["message"] == .string("unknown field '" + String(repeating: "\t", count: 10) + "…'"))
+        // In a message, control characters are shown, not echoed (`WireError.quoted`).
+        #expect(error["message"] == .string("unknown field '" + String(repeating: "U+0009", count: 10) + "U+00…'"))
     }
 
     @Test("every echo of client text is bounded: type, phase, field, nested field, join id, a configure name",
@@ -241,6 +242,14 @@ struct InputRangeTests {
         if case .string(let field)? = error["field"] {
             #expect(field.utf8.count <= WireError.maximumEchoBytes + "…".utf8.count + "spring.".utf8.count)
         }
+    }
+
+    @Test("quoted(_:) shows control and format characters as U+XXXX, bounded")
+    func quotedShowsInvisibleCharacters() {
+        #expect(WireError.quoted("a\u{202E}b") == "'aU+202Eb'")
+        #expect(WireError.quoted("x\u{200D}\u{0007}") == "'xU+200DU+0007'")
+        let overrides = WireError.quoted(String(repeating: "\u{202E}", count: 10_000))
+        #expect(!overrides.unicodeScalars.contains("\u{202E}") && overrides.utf8.count <= WireError.maximumEchoBytes + 8)
     }
 
     @Test("truncated(_:limit:) counts bytes as written, cuts on a Character boundary, marks the cut")

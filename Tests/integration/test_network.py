@@ -15,7 +15,7 @@ EXAMPLES = sorted((ROOT / "examples" / "scripts").glob("*.json"))
 # completion runs on the server's clock: through 150 ms it lands later (here: after the
 # completion ended, so the script's expectations cannot hold). Not a decision the network may
 # leave alone, by its nature (UIKit's presentation layer is read when the touch arrives, too).
-TIMING_DEPENDENT = {"grab-during-completion.json"}
+TIMING_DEPENDENT = {"grab-during-completion.json", "property-animator-pause-and-continue.json"}
 
 
 def test_pan_scripts_decide_the_same_through_150_ms_as_in_process(server):

@@ -93,8 +93,27 @@ public struct WireError: Error, Equatable, Sendable {
 
     /// Client text quoted for a message: `'…'`, truncated as `truncated(_:limit:)` does. Use it
     /// wherever a message names something the client sent (a field name, a type, a phase, an id).
+    /// Control and formatting characters (a right-to-left override, zero-width joiners) are
+    /// shown as `U+202E`, never echoed as themselves: an error message must not reorder or hide
+    /// the text around it in a log or a page (the hostile review of issue 14).
     static func quoted(_ text: String) -> String {
-        "'\(truncated(text))'"
+        "'\(truncated(visible(text)))'"
+    }
+
+    /// `text` with every control (Cc) and format (Cf) scalar written as `U+XXXX`; reads only as
+    /// far as an echo can show (a longer prefix could not survive `truncated` anyway).
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(maximumEchoBytes + 1) {
+            switch scalar.properties.generalCategory {
+            case .control, .format:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Bytes `JSONWriter.string` writes for one scalar.
