@@ -66,6 +66,7 @@ struct ReleaseRuleSettingsTests {
         (#""rubberBand":0"#, "invalid-config", "rubberBand"),
         (#""rubberBand":-0.55"#, "invalid-config", "rubberBand"),
         (#""rubberBand":1e308"#, "invalid-config", "rubberBand"),
+        (#""rubberBand":1.5"#, "invalid-config", "rubberBand"),
         (#""rubberBand":true"#, "invalid-field", "rubberBand"),
         (#""rubberBand":[0.55]"#, "invalid-field", "rubberBand"),
         (#""completionDamping":0"#, "invalid-config", "completionDamping"),

@@ -51,11 +51,11 @@ struct ReleaseRuleScriptTests {
         #expect(abs(try #require(fast.release?.projected) - (fast.release!.progress + v / 1000 * 99)) < 1e-9)
     }
 
-    @Test("rubber band: tracking rises past the clamp's 0.8, monotonically, toward 1")
+    @Test("rubber band: tracking rises past the clamp's 0.8, monotonically, to ≈ 0.904 (d = 390/200)")
     func rubberBand() throws {
         let (_, frames) = try Self.replay("rubber-band-past-clamp")
         let progress = Self.tracking(frames)
-        #expect(progress.max()! > 0.87 && progress.max()! < 1)
+        #expect(abs(progress.max()! - (0.8 + (1 - 1 / (0.2 * 0.55 / 1.95 + 1)) * 1.95)) < 1e-9)
         #expect(zip(progress, progress.dropFirst()).allSatisfy { $0 <= $1 })
     }
 

@@ -81,7 +81,7 @@ def test_a_pitfall_reproduces_its_bug_no_abs(page):
 def test_rubber_band_and_damping_round_trip(page):
     configure_rule(page, "rubberBandOn", None, "window.sandbox.config.rubberBand === 0.55", checked=True)
     assert page.js("return document.getElementById('release-rules').elements.rubberBand.disabled") is False
-    configure_rule(page, "rubberBand", "2", "window.sandbox.config.rubberBand === 2")
+    configure_rule(page, "rubberBand", "0.3", "window.sandbox.config.rubberBand === 0.3")
     configure_rule(page, "completionDamping", "0.3", "window.sandbox.config.completionDamping === 0.3")
     configure_rule(page, "rubberBandOn", None, "window.sandbox.config.rubberBand === null", checked=False)
 

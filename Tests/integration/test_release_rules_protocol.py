@@ -73,6 +73,7 @@ HOSTILE = [
     ({"decelerationRate": 1e308}, "invalid-config", "decelerationRate"),
     ({"decelerationRate": 1}, "invalid-config", "decelerationRate"),
     ({"rubberBand": -0.55}, "invalid-config", "rubberBand"),
+    ({"rubberBand": 2}, "invalid-config", "rubberBand"),
     ({"rubberBand": "0.55"}, "invalid-field", "rubberBand"),
     ({"completionDamping": 0}, "invalid-config", "completionDamping"),
     ({"pitfalls": ["no-abs", "no-abs"]}, "invalid-field", "pitfalls"),

@@ -231,11 +231,26 @@ public struct InteractiveTransition: Equatable, Sendable {
         }
         let lower = configuration.clampLower, upper = configuration.clampUpper
         if let constant = configuration.rubberBand {
-            // Stretched past the limits toward 0 and 1 instead of stopped (RubberBand). The rate
-            // stays the finger's: the release decides by how the pan moved.
-            return (RubberBand(constant: constant).limit(raw, lower: lower, upper: upper), rate)
+            // Stretched past the limits instead of stopped (RubberBand), with UIScrollView's d:
+            // the container's extent along the pan, in progress. The rate stays the finger's:
+            // the release decides by how the pan moved.
+            let d = rubberBandExtent() / distance
+            return (RubberBand(constant: constant).limit(raw, lower: lower, upper: upper, dimension: d), rate)
         }
         return (min(max(raw, lower), upper), rate)
+    }
+
+    /// The container's extent along the pan, in points: its width on the x axis, its height on
+    /// y, and for the free axis the length of the line through it along the pan's direction
+    /// (the shorter of width/|u.x| and height/|u.y|), which is the width or height again when
+    /// the direction is a coordinate axis.
+    private func rubberBandExtent() -> Double {
+        let size = configuration.container
+        let u = gestureAxis
+        let alongX = u.x != 0 ? size.width / abs(u.x) : Double.infinity
+        let alongY = u.y != 0 ? size.height / abs(u.y) : Double.infinity
+        let extent = min(alongX, alongY)
+        return extent.isFinite ? extent : size.width
     }
 
     // MARK: - Release and completion
