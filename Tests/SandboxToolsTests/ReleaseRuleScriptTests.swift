@@ -73,13 +73,13 @@ struct ReleaseRuleScriptTests {
         #expect(x > 0 && x < 195 && abs(y / x - 422.0 / 195) < 1e-6, "the detail at (\(x), \(y))")
     }
 
-    @Test("complete-on-cancel: finished, stuck at the release progress")
+    @Test("complete-on-cancel: finished, stuck at the release progress, the source view removed")
     func completeOnCancel() throws {
         let (report, frames) = try Self.replay("pitfall-complete-on-cancel")
         #expect(report.release?.decision == "cancel")
         #expect(frames.last?["phase"] == .string("finished") && frames.last?["progress"] == .number(0.3))
-        // Both screens still there, half-way.
-        #expect(Self.layer("from", in: frames.last!) != nil && Self.layer("to", in: frames.last!) != nil)
+        // completeTransition(true) removed the source view: the pushed screen alone, part way in.
+        #expect(Self.layer("from", in: frames.last!) == nil && Self.layer("to", in: frames.last!) != nil)
     }
 
     @Test("negative-completion-speed: linear playback, then one frame of the end state before the cancel")

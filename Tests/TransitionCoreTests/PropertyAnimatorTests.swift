@@ -174,6 +174,10 @@ struct PropertyAnimatorTests {
         var stuck = try Self.engine { $0.pitfalls = [.completeOnCancel] }
         #expect(try stuck.apply(g.events).last == .finished)
         #expect(stuck.progress == 0.3)
+        // The transition completed: its animator is done with (inactive, not paused active), the
+        // source view removed; the next pan creates a new animator.
+        #expect(stuck.animatorState?.state == .inactive && stuck.animatorState?.isRunning == false)
+        #expect(!stuck.layers().contains { $0.id == .from })
     }
 
     @Test("durationFactor and the animator's Bézier are validated", arguments: [-0.1, 10.5, .nan, .infinity])

@@ -46,6 +46,8 @@ def test_complete_on_cancel_finishes_stuck_half_way(server):
         assert [e["event"] for e in c.events] == ["began", "released", "finished"]
         assert c.events[1]["decision"] == "cancel"
         assert c.frames[-1]["phase"] == "finished" and c.frames[-1]["progress"] == 0.3
+        ids = [layer["id"] for layer in c.frames[-1]["layers"]]
+        assert "to" in ids and "from" not in ids  # completeTransition(true) removed the source view
         await c.close()
     run(go())
 
