@@ -117,6 +117,10 @@ struct ReleaseRuleScriptTests {
         #expect(last["animator"]?["state"] == .string("active") && last["animator"]?["running"] == .bool(false))
         let running = try #require(frames.first { $0["phase"] == .string("cancelling") })
         #expect(running["animator"]?["running"] == .bool(true) && running["animator"]?["reversed"] == .bool(true))
+        // Reversed, fractionComplete reads 1 − the forward time (iOS 11+): 0.65 at release, counting up.
+        let readings = frames.filter { $0["phase"] == .string("cancelling") }.compactMap { $0["animator"]?["fractionComplete"]?.number }
+        #expect(abs(try #require(readings.first) - 0.65) < 1e-12)
+        #expect(zip(readings, readings.dropFirst()).allSatisfy { $0 <= $1 } && readings.last! > 0.9)
         #expect(frames.last?["animator"]?["state"] == .string("inactive"))
     }
 
@@ -138,6 +142,8 @@ struct ReleaseRuleScriptTests {
         let paused = frames.filter { $0["phase"] == .string("paused") }
         #expect(paused.first?["progress"] == .number(1) && paused.last?["progress"] == .number(0))
         #expect(paused.last?["animator"]?["state"] == .string("active") && paused.last?["animator"]?["reversed"] == .bool(true))
+        // Paused reversed at the start: the forward time 0 reads 1 (iOS 11+).
+        #expect(paused.last?["animator"]?["fractionComplete"] == .number(1))
         #expect(!frames.contains { $0["phase"] == .string("finished") || $0["phase"] == .string("cancelled") })
     }
 

@@ -165,6 +165,17 @@ struct PropertyAnimatorTests {
         #expect(engine.animatorState == PropertyAnimatorState())
     }
 
+    @Test("fractionComplete reads as on iOS 11+: 1 − the forward time while reversed")
+    func reportedFractionComplete() {
+        var state = PropertyAnimatorState()
+        state.fractionComplete = 0.3
+        #expect(state.reportedFractionComplete == 0.3)
+        state.isReversed = true
+        #expect(state.reportedFractionComplete == 0.7)
+        state.fractionComplete = 0
+        #expect(state.reportedFractionComplete == 1)
+    }
+
     @Test("the negative-speed pitfall is the percent-driven controller's; complete-on-cancel still bites")
     func pitfalls() throws {
         var engine = try Self.engine { $0.pitfalls = [.negativeCompletionSpeed] }
