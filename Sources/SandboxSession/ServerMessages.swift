@@ -186,7 +186,8 @@ public enum ServerMessages {
             w.key("state"); w.string(state.state.rawValue)
             w.key("running"); w.bool(state.isRunning)
             w.key("reversed"); w.bool(state.isReversed)
-            w.key("fractionComplete"); w.number(state.fractionComplete)
+            // iOS 11+ semantics: 1 − the forward time while reversed.
+            w.key("fractionComplete"); w.number(state.reportedFractionComplete)
             w.endObject()
         }
         w.endObject()

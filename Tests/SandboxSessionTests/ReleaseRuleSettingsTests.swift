@@ -66,6 +66,7 @@ struct ReleaseRuleSettingsTests {
         (#""rubberBand":0"#, "invalid-config", "rubberBand"),
         (#""rubberBand":-0.55"#, "invalid-config", "rubberBand"),
         (#""rubberBand":1e308"#, "invalid-config", "rubberBand"),
+        (#""rubberBand":1.5"#, "invalid-config", "rubberBand"),
         (#""rubberBand":true"#, "invalid-field", "rubberBand"),
         (#""rubberBand":[0.55]"#, "invalid-field", "rubberBand"),
         (#""completionDamping":0"#, "invalid-config", "completionDamping"),
@@ -121,8 +122,20 @@ struct ReleaseRuleSettingsTests {
         #expect(frames.dropLast().last?["animator"]?["running"] == .bool(false))
         #expect(frames.last?["animator"]?["running"] == .bool(true))
         #expect(frames.last?["animator"]?["reversed"] == .bool(true))
+        // iOS 11+ semantics: setting isReversed flips the reading to 1 − f, and the reversed run
+        // counts up (the engine's forward time counts down).
+        let tracked = try #require(frames.dropLast().last?["animator"]?["fractionComplete"]?.number)
+        let reversed = try #require(frames.last?["animator"]?["fractionComplete"]?.number)
+        #expect(tracked > 0 && tracked < 0.5)
+        #expect(abs(reversed - (1 - tracked)) < 1e-12)
+        var readings = [reversed]
+        while session.nextTick != nil {
+            for reply in session.tick().map(Self.json) where reply["phase"] == .string("cancelling") {
+                if let f = reply["animator"]?["fractionComplete"]?.number { readings.append(f) }
+            }
+        }
+        #expect(readings.count > 2 && zip(readings, readings.dropFirst()).allSatisfy { $0 <= $1 })
         // Percent-driven frames have no animator.
-        while session.nextTick != nil { _ = session.tick() }
         let back = Self.configure(&session, #""driver":"percent-driven""#)
         #expect(back.last?["type"] == .string("frame") && back.last?["animator"] == nil)
     }

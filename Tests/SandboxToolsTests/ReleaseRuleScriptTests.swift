@@ -51,11 +51,11 @@ struct ReleaseRuleScriptTests {
         #expect(abs(try #require(fast.release?.projected) - (fast.release!.progress + v / 1000 * 99)) < 1e-9)
     }
 
-    @Test("rubber band: tracking rises past the clamp's 0.8, monotonically, toward 1")
+    @Test("rubber band: tracking rises past the clamp's 0.8, monotonically, to ≈ 0.904 (d = 390/200)")
     func rubberBand() throws {
         let (_, frames) = try Self.replay("rubber-band-past-clamp")
         let progress = Self.tracking(frames)
-        #expect(progress.max()! > 0.87 && progress.max()! < 1)
+        #expect(abs(progress.max()! - (0.8 + (1 - 1 / (0.2 * 0.55 / 1.95 + 1)) * 1.95)) < 1e-9)
         #expect(zip(progress, progress.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
@@ -73,13 +73,13 @@ struct ReleaseRuleScriptTests {
         #expect(x > 0 && x < 195 && abs(y / x - 422.0 / 195) < 1e-6, "the detail at (\(x), \(y))")
     }
 
-    @Test("complete-on-cancel: finished, stuck at the release progress")
+    @Test("complete-on-cancel: finished, stuck at the release progress, the source view removed")
     func completeOnCancel() throws {
         let (report, frames) = try Self.replay("pitfall-complete-on-cancel")
         #expect(report.release?.decision == "cancel")
         #expect(frames.last?["phase"] == .string("finished") && frames.last?["progress"] == .number(0.3))
-        // Both screens still there, half-way.
-        #expect(Self.layer("from", in: frames.last!) != nil && Self.layer("to", in: frames.last!) != nil)
+        // completeTransition(true) removed the source view: the pushed screen alone, part way in.
+        #expect(Self.layer("from", in: frames.last!) == nil && Self.layer("to", in: frames.last!) != nil)
     }
 
     @Test("negative-completion-speed: linear playback, then one frame of the end state before the cancel")
@@ -117,6 +117,10 @@ struct ReleaseRuleScriptTests {
         #expect(last["animator"]?["state"] == .string("active") && last["animator"]?["running"] == .bool(false))
         let running = try #require(frames.first { $0["phase"] == .string("cancelling") })
         #expect(running["animator"]?["running"] == .bool(true) && running["animator"]?["reversed"] == .bool(true))
+        // Reversed, fractionComplete reads 1 − the forward time (iOS 11+): 0.65 at release, counting up.
+        let readings = frames.filter { $0["phase"] == .string("cancelling") }.compactMap { $0["animator"]?["fractionComplete"]?.number }
+        #expect(abs(try #require(readings.first) - 0.65) < 1e-12)
+        #expect(zip(readings, readings.dropFirst()).allSatisfy { $0 <= $1 } && readings.last! > 0.9)
         #expect(frames.last?["animator"]?["state"] == .string("inactive"))
     }
 
@@ -138,6 +142,8 @@ struct ReleaseRuleScriptTests {
         let paused = frames.filter { $0["phase"] == .string("paused") }
         #expect(paused.first?["progress"] == .number(1) && paused.last?["progress"] == .number(0))
         #expect(paused.last?["animator"]?["state"] == .string("active") && paused.last?["animator"]?["reversed"] == .bool(true))
+        // Paused reversed at the start: the forward time 0 reads 1 (iOS 11+).
+        #expect(paused.last?["animator"]?["fractionComplete"] == .number(1))
         #expect(!frames.contains { $0["phase"] == .string("finished") || $0["phase"] == .string("cancelled") })
     }
 

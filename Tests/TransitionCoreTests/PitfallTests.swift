@@ -48,7 +48,7 @@ struct PitfallTests {
         #expect(try Self.engine(.fade, [.zeroOriginFrame]).animator == (try Self.engine(.fade, [])).animator)
     }
 
-    @Test("complete-on-cancel: a cancel reports finished and freezes at the release progress")
+    @Test("complete-on-cancel: a cancel reports finished, freezes at the release progress, the source view removed")
     func completeOnCancel() throws {
         var engine = try Self.engine(.push, [.completeOnCancel])
         let g = Gesture.pan(dx: 60, over: 0.3, hold: 0.2)  // 0.3, still: the threshold cancels
@@ -57,15 +57,26 @@ struct PitfallTests {
         #expect(events == [.began(progress: 0.05, grabbed: false), .released(release), .finished])
         #expect(engine.phase == .finished)
         #expect(engine.progress == 0.3)
-        // Stuck: half-way, both screens, and nothing moves on later ticks.
-        let frozen = engine.animator.layers(at: 0.3 * engine.configuration.duration)
+        // Stuck: half-way, and nothing moves on later ticks. completeTransition(true) removed the
+        // source view, as at any finish: the pushed screen alone, part way in.
+        let frozen = engine.animator.layers(at: 0.3 * engine.configuration.duration).filter { $0.id != .from }
         #expect(engine.layers() == frozen)
+        #expect(engine.layers().contains { $0.id == .to } && !engine.layers().contains { $0.id == .from })
         #expect(engine.advance(to: g.time + 5) == .none)
         #expect(engine.layers() == frozen)
         // A finish is unaffected.
         var finishing = try Self.engine(.push, [.completeOnCancel])
         _ = try finishing.apply(Gesture.pan(dx: 150, over: 0.3, hold: 0.2).events)
         #expect(finishing.phase == .finishing)
+        // Where the end state keeps the source (the partial curl's page), it stays.
+        var curl = try Self.engine(.partialCurl, [.completeOnCancel])
+        _ = try curl.apply(g.events)
+        #expect(curl.phase == .finished && curl.layers() == curl.animator.layers(at: 0.3 * curl.configuration.duration))
+        // The next pan starts over with both screens, as after any finish.
+        var again = Gesture(at: Point(x: 100, y: 420), time: g.time + 10)
+        again.move(dx: 30, over: 0.1, steps: 6)
+        _ = try engine.apply(again.events)
+        #expect(engine.phase == .tracking && engine.layers().contains { $0.id == .from })
     }
 
     @Test("negative-completion-speed: plays back linearly at speed 1, then the end state flashes before the cancel")

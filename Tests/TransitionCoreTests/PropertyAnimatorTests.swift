@@ -165,6 +165,17 @@ struct PropertyAnimatorTests {
         #expect(engine.animatorState == PropertyAnimatorState())
     }
 
+    @Test("fractionComplete reads as on iOS 11+: 1 − the forward time while reversed")
+    func reportedFractionComplete() {
+        var state = PropertyAnimatorState()
+        state.fractionComplete = 0.3
+        #expect(state.reportedFractionComplete == 0.3)
+        state.isReversed = true
+        #expect(state.reportedFractionComplete == 0.7)
+        state.fractionComplete = 0
+        #expect(state.reportedFractionComplete == 1)
+    }
+
     @Test("the negative-speed pitfall is the percent-driven controller's; complete-on-cancel still bites")
     func pitfalls() throws {
         var engine = try Self.engine { $0.pitfalls = [.negativeCompletionSpeed] }
@@ -174,6 +185,10 @@ struct PropertyAnimatorTests {
         var stuck = try Self.engine { $0.pitfalls = [.completeOnCancel] }
         #expect(try stuck.apply(g.events).last == .finished)
         #expect(stuck.progress == 0.3)
+        // The transition completed: its animator is done with (inactive, not paused active), the
+        // source view removed; the next pan creates a new animator.
+        #expect(stuck.animatorState?.state == .inactive && stuck.animatorState?.isRunning == false)
+        #expect(!stuck.layers().contains { $0.id == .from })
     }
 
     @Test("durationFactor and the animator's Bézier are validated", arguments: [-0.1, 10.5, .nan, .infinity])

@@ -15,7 +15,7 @@ struct ReleaseRuleFiniteTests {
         var configuration = try FiniteOutputTests.configuration(c)
         configuration.releaseRule = pick(0, ReleaseRule.allCases)
         configuration.decelerationRate = pick(1, [Double.leastNonzeroMagnitude, 0.5, 0.99, 0.998, 1 - Double.ulpOfOne / 2])
-        configuration.rubberBand = pick(2, [nil, Double.leastNonzeroMagnitude, 0.55, 10])
+        configuration.rubberBand = pick(2, [nil, Double.leastNonzeroMagnitude, 0.55, 1])
         // Every subset of the four pitfalls.
         configuration.pitfalls = Set(Pitfall.allCases.enumerated().filter { e[3] & (1 << $0.offset) != 0 }.map(\.element))
         configuration.completionDamping = pick(4, [0.05, 1, 10])

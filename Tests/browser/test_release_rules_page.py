@@ -81,7 +81,7 @@ def test_a_pitfall_reproduces_its_bug_no_abs(page):
 def test_rubber_band_and_damping_round_trip(page):
     configure_rule(page, "rubberBandOn", None, "window.sandbox.config.rubberBand === 0.55", checked=True)
     assert page.js("return document.getElementById('release-rules').elements.rubberBand.disabled") is False
-    configure_rule(page, "rubberBand", "2", "window.sandbox.config.rubberBand === 2")
+    configure_rule(page, "rubberBand", "0.3", "window.sandbox.config.rubberBand === 0.3")
     configure_rule(page, "completionDamping", "0.3", "window.sandbox.config.completionDamping === 0.3")
     configure_rule(page, "rubberBandOn", None, "window.sandbox.config.rubberBand === null", checked=False)
 
@@ -146,7 +146,8 @@ def test_pauses_on_completion_rests_paused_and_a_drag_takes_it_back(page):
     assert page.get("outcomes") == []  # no completion handler: no finished
     page.drag(line(260, 100, steps=10) + [("pause", 150)])  # back 160 pt: 0.2, cancels, pauses at 0
     page.wait("window.sandbox.phase === 'paused' && window.sandbox.progress === 0")
-    page.wait(f"{state} === 'active, paused, reversed · fractionComplete 0.000'")
+    # iOS 11+: reversed, fractionComplete reads 1 − the forward time (paused at the start: 1).
+    page.wait(f"{state} === 'active, paused, reversed · fractionComplete 1.000'")
     configure_rule(page, "pausesOnCompletion", None, "!window.sandbox.config.propertyAnimator.pausesOnCompletion",
                    checked=False)
     assert page.get("phase") == "idle"

@@ -46,6 +46,8 @@ def test_complete_on_cancel_finishes_stuck_half_way(server):
         assert [e["event"] for e in c.events] == ["began", "released", "finished"]
         assert c.events[1]["decision"] == "cancel"
         assert c.frames[-1]["phase"] == "finished" and c.frames[-1]["progress"] == 0.3
+        ids = [layer["id"] for layer in c.frames[-1]["layers"]]
+        assert "to" in ids and "from" not in ids  # completeTransition(true) removed the source view
         await c.close()
     run(go())
 
@@ -73,6 +75,7 @@ HOSTILE = [
     ({"decelerationRate": 1e308}, "invalid-config", "decelerationRate"),
     ({"decelerationRate": 1}, "invalid-config", "decelerationRate"),
     ({"rubberBand": -0.55}, "invalid-config", "rubberBand"),
+    ({"rubberBand": 2}, "invalid-config", "rubberBand"),
     ({"rubberBand": "0.55"}, "invalid-field", "rubberBand"),
     ({"completionDamping": 0}, "invalid-config", "completionDamping"),
     ({"pitfalls": ["no-abs", "no-abs"]}, "invalid-field", "pitfalls"),

@@ -51,9 +51,25 @@ public struct InteractiveTransition: Equatable, Sendable {
             return animator.layers(at: animator.duration)
         }
         let layers = animator.layers(at: timelineTime)
-        guard phase == .idle || phase == .cancelled else { return layers }
-        let masks = Set(layers.compactMap { $0.id == .to ? $0.mask : nil })
-        return layers.filter { $0.id != .to && !masks.contains($0.id) }
+        if phase == .idle || phase == .cancelled { return Self.removing(.to, from: layers) }
+        if completedOnCancel, !animator.layers(at: animator.duration).contains(where: { $0.id == .from }) {
+            // Pitfall.completeOnCancel: `completeTransition(true)` removed the source view (as
+            // it does at every finish whose end state drops it), though the picture froze at
+            // the release progress: the destination alone, part way.
+            return Self.removing(.from, from: layers)
+        }
+        return layers
+    }
+
+    /// True once `Pitfall.completeOnCancel` has reported a cancelled release finished.
+    private var completedOnCancel: Bool {
+        phase == .finished && lastRelease?.outcome == .cancel && configuration.pitfalls.contains(.completeOnCancel)
+    }
+
+    /// `layers` without the view `id` and the masks it carries.
+    private static func removing(_ id: LayerID, from layers: [LayerState]) -> [LayerState] {
+        let masks = Set(layers.compactMap { $0.id == id ? $0.mask : nil })
+        return layers.filter { $0.id != id && !masks.contains($0.id) }
     }
 
     public func frame() -> Frame {
@@ -231,11 +247,26 @@ public struct InteractiveTransition: Equatable, Sendable {
         }
         let lower = configuration.clampLower, upper = configuration.clampUpper
         if let constant = configuration.rubberBand {
-            // Stretched past the limits toward 0 and 1 instead of stopped (RubberBand). The rate
-            // stays the finger's: the release decides by how the pan moved.
-            return (RubberBand(constant: constant).limit(raw, lower: lower, upper: upper), rate)
+            // Stretched past the limits instead of stopped (RubberBand), with UIScrollView's d:
+            // the container's extent along the pan, in progress. The rate stays the finger's:
+            // the release decides by how the pan moved.
+            let d = rubberBandExtent() / distance
+            return (RubberBand(constant: constant).limit(raw, lower: lower, upper: upper, dimension: d), rate)
         }
         return (min(max(raw, lower), upper), rate)
+    }
+
+    /// The container's extent along the pan, in points: its width on the x axis, its height on
+    /// y, and for the free axis the length of the line through it along the pan's direction
+    /// (the shorter of width/|u.x| and height/|u.y|), which is the width or height again when
+    /// the direction is a coordinate axis.
+    private func rubberBandExtent() -> Double {
+        let size = configuration.container
+        let u = gestureAxis
+        let alongX = u.x != 0 ? size.width / abs(u.x) : Double.infinity
+        let alongY = u.y != 0 ? size.height / abs(u.y) : Double.infinity
+        let extent = min(alongX, alongY)
+        return extent.isFinite ? extent : size.width
     }
 
     // MARK: - Release and completion
@@ -277,8 +308,14 @@ public struct InteractiveTransition: Equatable, Sendable {
         lastRelease = decision
         events.append(.released(decision))
         if outcome == .cancel, configuration.pitfalls.contains(.completeOnCancel) {
-            // Pitfall.completeOnCancel: `completeTransition(true)` on the cancel path, the layer
-            // still paused by the percent-driven controller: reported finished, frozen here.
+            // Pitfall.completeOnCancel: `completeTransition(true)` from the pan handler on the
+            // cancel path, the layer still paused by the percent-driven controller: reported
+            // finished, frozen here, the source view removed (`layers()`). A property animator
+            // is done with (inactive): the next transition creates a new one.
+            if animatorState != nil {
+                animatorState?.state = .inactive
+                animatorState?.isRunning = false
+            }
             phase = .finished
             events.append(.finished)
             return

@@ -5,9 +5,9 @@ public enum Pitfall: String, Equatable, Hashable, Sendable, CaseIterable {
     /// The pop animator keeps seed 000's first `originFrame = CGRect.zero`: the detail grows out
     /// of (and shrinks into) the top-left corner instead of the tapped thumbnail.
     case zeroOriginFrame = "zero-origin-frame"
-    /// The cancel path calls `completeTransition(true)` at once, while the percent-driven
+    /// `completeTransition(true)` from the pan handler on a cancel, while the percent-driven
     /// controller still holds the container's layer paused: the transition is reported
-    /// finished, frozen at the release progress.
+    /// finished, frozen at the release progress, and the source view is removed.
     case completeOnCancel = "complete-on-cancel"
     /// Seed 000's cancel: `completionSpeed = -1` and the container layer's `beginTime` set to
     /// now. The layer's clock runs backwards from the release, linearly (the completion curve

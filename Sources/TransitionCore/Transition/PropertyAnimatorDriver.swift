@@ -61,8 +61,15 @@ public struct PropertyAnimatorState: Equatable, Hashable, Sendable {
     public var state: State = .inactive
     public var isRunning = false
     public var isReversed = false
-    /// 0…1 of the animator's time, forward (a reversed run counts down).
+    /// 0…1 of the animator's time, forward (a reversed run counts down). The engine keeps this
+    /// internally; what the animator reports is `reportedFractionComplete`.
     public var fractionComplete = 0.0
 
     public init() {}
+
+    /// `fractionComplete` as `UIViewPropertyAnimator` reads on iOS 11 and later: while
+    /// `isReversed` it counts in the reversed direction, 1 − the forward time (setting
+    /// `isReversed = true` flips the reading; a reversed run counts up). iOS 10 read the forward
+    /// time, as `fractionComplete` here does. The frame's `animator.fractionComplete`.
+    public var reportedFractionComplete: Double { isReversed ? 1 - fractionComplete : fractionComplete }
 }

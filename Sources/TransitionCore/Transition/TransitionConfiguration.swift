@@ -33,7 +33,8 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// The projection's deceleration rate r, 0 < r < 1: the fraction of the velocity kept per
     /// millisecond (`UIScrollView.DecelerationRate.normal` 0.998, `.fast` 0.99).
     public var decelerationRate: Double = ReleaseRule.normalDecelerationRate
-    /// Rubber-banding past the clamp's limits with this constant c; nil: the hard clamp.
+    /// Rubber-banding past the clamp's limits with this constant c, 0 < c ≤ 1 (the slope at the
+    /// edge: smaller is stiffer); nil: the hard clamp.
     public var rubberBand: Double?
     /// The seeds' mistakes, reproduced on purpose (`Pitfall`); empty by default.
     public var pitfalls: Set<Pitfall> = []
@@ -132,7 +133,7 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
                 rubberBand <= RubberBand.constantRange.upperBound
             else {
                 throw ConfigurationError(
-                    field: "rubberBand", allowed: "null or a number in (0, \(RubberBand.constantRange.upperBound)] (iOS 0.55)",
+                    field: "rubberBand", allowed: "null or a number in (0, \(RubberBand.constantRange.upperBound)] (iOS 0.55; smaller is stiffer)",
                     got: "\(rubberBand)")
             }
         }
