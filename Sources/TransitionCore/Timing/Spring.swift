@@ -102,8 +102,9 @@ public struct Spring: Equatable, Hashable, Sendable {
         }
     }
 
-    /// An upper bound of |displacement| from time t on; decreasing in t.
-    private func envelope(at t: Double) -> Double {
+    /// An upper bound of |displacement| from time t on; decreasing in t. Only the reference
+    /// stepper in the tests uses it now (`SpringTests.steppedSettlingDuration`).
+    func envelope(at t: Double) -> Double {
         switch regime {
         case let .under(decay, _, a, b): return exp(-decay * t) * (abs(a) + abs(b))
         case let .critical(omega, a, b): return (abs(a) + abs(b) * t) * exp(-omega * t)
@@ -114,25 +115,130 @@ public struct Spring: Equatable, Hashable, Sendable {
     /// The default settling tolerance: within 0.1 % of the distance.
     public static let settlingTolerance = 1e-3
 
-    /// The time after which the displacement stays within `tolerance` of the distance for good.
-    /// Found by stepping at 1/(40·ω₀) until the envelope is below the tolerance, then refining
-    /// the last crossing by bisection.
+    /// Springs that have not settled by ω₀·t = 1e6 (ζ below ~1e-5, or ζ above ~1e5) are taken
+    /// as settled there, as the former stepper gave up there.
+    static let settlingHorizon = 1e6
+
+    /// The time after which the displacement stays within `tolerance` of the distance for good:
+    /// the last time |displacement| falls to `tolerance`, to a few ulps.
+    ///
+    /// Closed form plus a bracketed root, in a bounded number of evaluations (about 10–20) for
+    /// every damping ratio and velocity. The displacement is monotone between consecutive
+    /// extrema, so the last crossing lies on the piece that starts at the last extremum (or t = 0)
+    /// still outside the tolerance and ends at the next zero (or extremum, or ∞):
+    /// - under-damped, x = R·e^(−σt)·cos(ω_d·t − φ): the extrema, π/ω_d apart, have
+    ///   |x| = R·(ω_d/ω₀)·e^(−σt), so the last one outside follows from a logarithm;
+    /// - critically and over-damped: at most one extremum and one zero for t > 0, both in
+    ///   closed form; after the last of them |x| decreases to 0.
+    /// (Until the review of issue 14 this stepped at 1/(40·ω₀), up to ~18,000 steps at ζ = 0.05
+    /// or 10; the tests keep that stepper as the reference.)
     public func settlingDuration(tolerance: Double = Spring.settlingTolerance) -> Double {
-        let step = 1 / (40 * naturalFrequency)
-        var lastOutside = -1.0
-        var t = 0.0
-        // The critical envelope (|a| + |b|·t)·e^(−ω₀t) first grows, so only stop once past its peak.
-        while envelope(at: t) >= tolerance || t * naturalFrequency < 2 {
-            if abs(displacement(at: t)) > tolerance { lastOutside = t }
-            t += step
-            if t * naturalFrequency > 1e6 { break }  // a physically meaningless spring; give up
+        let horizon = Self.settlingHorizon / naturalFrequency
+        func outside(_ t: Double) -> Bool { abs(displacement(at: t)) > tolerance }
+        switch regime {
+        case let .under(decay, omega, a, b):
+            let amplitude = (a * a + b * b).squareRoot()
+            let phi = atan2(b, a)  // x = R·e^(−σt)·cos(ω_d·t − φ)
+            let psi = atan2(decay, omega)  // extrema where ω_d·t − φ + ψ = kπ
+            func extremum(_ k: Double) -> Double { (k * .pi + phi - psi) / omega }
+            // The extrema outside the tolerance are those before `last`.
+            var last = log(amplitude * omega / ((decay * decay + omega * omega).squareRoot() * tolerance)) / decay
+            if !(last <= horizon) { last = horizon }
+            let first = ((psi - phi) / .pi).rounded(.down) + 1  // the first extremum after t = 0
+            var k = ((last * omega - phi + psi) / .pi).rounded(.down)
+            // Rounding may put the boundary one extremum off either way: decide by evaluating.
+            for _ in 0..<4 where k + 1 >= first && extremum(k + 1) <= horizon && outside(extremum(k + 1)) { k += 1 }
+            for _ in 0..<4 where k >= first && !outside(extremum(k)) { k -= 1 }
+            var start: Double
+            if k >= first && outside(extremum(k)) {
+                start = extremum(k)
+            } else {
+                guard outside(0) else { return 0 }
+                start = 0
+                k = first - 1  // the extremum at or before t = 0
+            }
+            start = max(start, 0)
+            // |x| falls monotonically from `start` to the next zero, ω_d·t − φ = kπ + π/2.
+            var zero = (k * .pi + .pi / 2 + phi) / omega
+            if !(zero > start) {  // rounding at t = 0: the first zero after `start`
+                let m = ((start * omega - phi - .pi / 2) / .pi).rounded(.down) + 1
+                zero = (m * .pi + .pi / 2 + phi) / omega
+            }
+            if !(zero > start) { return start }
+            return crossing(outside: start, inside: zero, tolerance: tolerance)
+        case let .critical(omega, a, b):
+            // x = (a + b·t)·e^(−ω₀t): extremum at 1/ω₀ − a/b, zero at −a/b.
+            let points = b == 0 ? [] : [1 / omega - a / b, -a / b]
+            return lastCrossing(after: points, slowestRate: omega, horizon: horizon, tolerance: tolerance)
+        case let .over(r1, r2, c1, c2):
+            // x = c₁·e^(r₁t) + c₂·e^(r₂t): zero where e^((r₁−r₂)t) = −c₂/c₁, extremum where it is
+            // −c₂·r₂/(c₁·r₁).
+            var points: [Double] = []
+            if c1 != 0 {
+                let gap = r1 - r2
+                points = [log(-c2 / c1) / gap, log(-c2 * r2 / (c1 * r1)) / gap]
+            }
+            return lastCrossing(after: points, slowestRate: -r1, horizon: horizon, tolerance: tolerance)
         }
-        if lastOutside < 0 { return 0 }
-        var low = lastOutside
-        var high = lastOutside + step
-        for _ in 0..<50 {
-            let mid = (low + high) / 2
-            if abs(displacement(at: mid)) > tolerance { low = mid } else { high = mid }
+    }
+
+    /// For a displacement with at most the given extrema and zeros after t = 0 (others ignored):
+    /// |x| is monotone between them, so the last crossing is on the piece after the last of
+    /// {0, points} still outside the tolerance. After the last point |x| falls to 0; its inside end
+    /// is found by doubling from the slowest exponential's time scale.
+    private func lastCrossing(after points: [Double], slowestRate: Double, horizon: Double, tolerance: Double) -> Double {
+        let stops = [0] + points.filter { $0 > 0 && $0 < horizon }.sorted()
+        guard let index = stops.lastIndex(where: { abs(displacement(at: $0)) > tolerance }) else { return 0 }
+        let start = stops[index]
+        if index + 1 < stops.count { return crossing(outside: start, inside: stops[index + 1], tolerance: tolerance) }
+        var step = 1 / slowestRate
+        var end = start + step
+        for _ in 0..<64 where end < horizon && abs(displacement(at: end)) > tolerance {
+            step *= 2
+            end = start + step
+        }
+        if !(end < horizon) {
+            end = horizon
+            if abs(displacement(at: end)) > tolerance { return horizon }
+        }
+        return crossing(outside: start, inside: end, tolerance: tolerance)
+    }
+
+    /// The time in [outside, inside] where |displacement| falls to `tolerance`, given that it falls
+    /// monotonically there from above the tolerance to at most the tolerance. Illinois regula falsi
+    /// (superlinear) with a bisection whenever two steps have not halved the bracket; stops at two
+    /// ulps and returns the inside end.
+    private func crossing(outside: Double, inside: Double, tolerance: Double) -> Double {
+        var low = outside
+        var high = inside
+        var fLow = abs(displacement(at: low)) - tolerance  // > 0
+        var fHigh = abs(displacement(at: high)) - tolerance  // ≤ 0
+        var side = 0
+        var widths = (Double.infinity, Double.infinity)  // the bracket's width two and one steps ago
+        for _ in 0..<256 {
+            let width = high - low
+            if !(width > 2 * high.ulp) { break }
+            var t: Double
+            if width > widths.0 / 2 {
+                t = low + width / 2
+                side = 0
+            } else {
+                t = low + fLow / (fLow - fHigh) * width
+                if !(t > low && t < high) { t = low + width / 2 }
+            }
+            widths = (widths.1, width)
+            let f = abs(displacement(at: t)) - tolerance
+            if f > 0 {
+                low = t
+                fLow = f
+                if side == 1 { fHigh /= 2 }
+                side = 1
+            } else {
+                high = t
+                fHigh = f
+                if side == -1 { fLow /= 2 }
+                side = -1
+            }
         }
         return high
     }
