@@ -166,14 +166,14 @@ struct SpringTests {
         }
     }
 
-    @Test("closed-form settling equals the former stepper's to 1e-9 relative over random (ζ, v)")
+    @Test("closed-form settling equals the former stepper's to 1e-10 relative over random (ζ, v)")
     func settlingMatchesStepper() {
         var missedPeaks = 0
         let springs = Self.randomSprings(count: 600, seed: 14)
         for spring in springs + Self.springs {
             let new = spring.settlingDuration()
             let old = Self.steppedSettlingDuration(spring)
-            if abs(new - old) <= 1e-9 * old { continue }
+            if abs(new - old) <= 1e-10 * old { continue }  // measured: 7e-14 at worst, no missed peak
             // The stepper samples every 1/(40·ω₀) and can step over a peak that pokes above the
             // tolerance by less than ~1e-4 of it; the closed form finds that later crossing. Check
             // that this is what happened: `new` is a genuine crossing, and between the two |x|
@@ -211,7 +211,7 @@ struct SpringTests {
         #expect(Spring(dampingRatio: 3, naturalFrequency: 1).settlingDuration(tolerance: 2) == 0)
     }
 
-    @Test("the fitted springs are the former fit's: ω₀ to 1e-9, the motion to 1e-6 of the distance")
+    @Test("the fitted springs are the former fit's: ω₀ to 1e-10, the motion to 1e-7 of the distance")
     func fitMatchesStepper() {
         var random = SplitMix(state: 7)
         var cases: [(Double, Double, Double)] = [(0.05, 0.5, 100), (10, 0.5, 100), (0.3, 6000, -100), (1, 0.02, 3)]
@@ -225,13 +225,14 @@ struct SpringTests {
             let new = SpringTiming(dampingRatio: zeta, duration: duration, initialVelocity: velocity)
             let old = Self.steppedFit(dampingRatio: zeta, duration: duration, initialVelocity: velocity)
             let label = "ζ \(zeta) duration \(duration) v \(velocity)"
-            #expect(abs(new.spring.naturalFrequency / old.naturalFrequency - 1) < 1e-9, "\(label)")
+            // measured: ω₀ within 6e-13, the motion within 2e-9 (ζ 0.3, 6,000 s, v −100)
+            #expect(abs(new.spring.naturalFrequency / old.naturalFrequency - 1) < 1e-10, "\(label)")
             var worst = 0.0
             for k in 0...2_000 {
                 let t = duration * Double(k) / 2_000
                 worst = max(worst, abs(new.spring.value(at: t) - old.value(at: t)))
             }
-            #expect(worst < 1e-6, "\(label): \(worst)")
+            #expect(worst < 1e-7, "\(label): \(worst)")
         }
     }
 
