@@ -85,3 +85,43 @@ print(failures == 0 ? "goal ≤ 2 µs median per pointer event + frame: met" : "
 func format(_ ns: Double) -> String {
     ns >= 1000 ? "\(Double(Int(ns / 10)) / 100) µs" : "\(Int(ns)) ns"
 }
+
+// The release-time spring fit of `completionCurve: "spring"` (`SpringTiming` with a velocity):
+// once per release, so a client that grabs and releases fast pays it per message. Median and
+// max µs per fit over 7 batches, at the allowed dampings and velocities (remaining distances
+// per second, clamped to ±100) for a short and the longest completion.
+print("")
+print("spring fit (SpringTiming with a release velocity), µs per fit: median / max of 7 batches")
+let fitVelocities = [0.01, 1, 100, -100]
+print("ζ      duration   " + fitVelocities.map { "v \($0)".padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+var fitChecksum = 0.0
+var worstFit = 0.0
+for zeta in [0.05, 0.3, 1, 10] {
+    for duration in [0.5, 6000] {
+        var line = "\(zeta)".padding(toLength: 7, withPad: " ", startingAt: 0)
+            + "\(duration) s".padding(toLength: 11, withPad: " ", startingAt: 0)
+        for velocity in fitVelocities {
+            let clock = ContinuousClock()
+            var batches: [Double] = []
+            let perFitBatch = 40
+            for _ in 0..<7 {
+                let start = clock.now
+                for i in 0..<perFitBatch {
+                    // a slightly different velocity each time, so nothing is hoisted or cached
+                    let timing = SpringTiming(
+                        dampingRatio: zeta, duration: duration, initialVelocity: velocity * (1 + Double(i) * 1e-6))
+                    fitChecksum += timing.spring.naturalFrequency
+                }
+                let elapsed = clock.now - start
+                let us = (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+                batches.append(us / Double(perFitBatch))
+            }
+            batches.sort()
+            worstFit = max(worstFit, batches[batches.count - 1])
+            line += "\(Double(Int(batches[3] * 10)) / 10) / \(Double(Int(batches[6] * 10)) / 10)"
+                .padding(toLength: 18, withPad: " ", startingAt: 0)
+        }
+        print(line)
+    }
+}
+print("slowest fit: \(Double(Int(worstFit * 10)) / 10) µs" + (fitChecksum.isFinite ? "" : "  (non-finite ω₀!)"))

@@ -24,8 +24,11 @@ public struct SpringTiming: Equatable, Hashable, Sendable {
 
     /// Settling time scales as 1/ω₀ for a fixed *normalised* velocity v/ω₀, so a unit-frequency
     /// spring answers for every ω₀ when v = 0. With a velocity, bisect ω₀ on a log scale
-    /// (settling time falls as ω₀ grows); 60 steps pin ω₀ to 1e-12 relative.
-    private static func fit(dampingRatio zeta: Double, duration: Double, initialVelocity v: Double) -> Spring {
+    /// (settling time falls as ω₀ grows) until ω₀ is pinned to 1e-12 relative: 44 steps over the
+    /// ±1e3 bracket, each a closed-form `settlingDuration` (about 20 µs per fit in all, at every
+    /// damping and velocity; docs/PERFORMANCE.md, "Spring fit"). The steps are the first 44 of the
+    /// former 60, so the fitted ω₀ is within 1e-12 of theirs.
+    static func fit(dampingRatio zeta: Double, duration: Double, initialVelocity v: Double) -> Spring {
         func settling(_ omega0: Double) -> Double {
             Spring(dampingRatio: zeta, naturalFrequency: omega0, initialVelocity: v).settlingDuration()
         }
@@ -34,7 +37,7 @@ public struct SpringTiming: Equatable, Hashable, Sendable {
         if v != 0 {
             var low = log(omega0 / 1e3)
             var high = log(omega0 * 1e3)
-            for _ in 0..<60 {
+            for _ in 0..<fitSteps {
                 let mid = (low + high) / 2
                 if settling(exp(mid)) > duration { low = mid } else { high = mid }
             }
@@ -42,6 +45,9 @@ public struct SpringTiming: Equatable, Hashable, Sendable {
         }
         return Spring(dampingRatio: zeta, naturalFrequency: omega0, initialVelocity: v)
     }
+
+    /// Bisection steps of `fit`: the bracket is ln(1e6) ≈ 13.8 wide, and 13.8 / 2⁴⁴ < 1e-12.
+    static let fitSteps = 44
 
     /// The animated fraction at time t: 0 at t ≤ 0, exactly 1 from `duration` on.
     public func value(at t: Double) -> Double {
