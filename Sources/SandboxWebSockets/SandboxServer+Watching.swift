@@ -141,6 +141,11 @@ extension SandboxServer {
     /// closes its own descriptor and the peer serves a duplicate.
     func filterNetworkConnection(_ fd: Int32) -> Int32 {
         if isStopRequested { return 1 }
+        // Descriptors are handed out lowest first, so an accepted one this high means the table
+        // is nearly full (handshakes never finished hold theirs for 10 s): refuse it at once
+        // and keep a reserve, so accept() never meets EMFILE — on which lws 4.1.6 spins at 100 %
+        // of a core, logging each failure (the hostile review of issue 16).
+        if fd >= group.descriptorCeiling { return 1 }
         guard let peer = group.nextServer(), peer !== self else { return 0 }
         return peer.takeHandOff(fd) ? 1 : 0
     }

@@ -46,6 +46,8 @@ public final class ServerGroup: Sendable {
 
     /// The most WebSocket connections the group accepts at once.
     var maxConnections: Int { servers[0].limits.maxConnections ?? ConnectionLimits.defaultMaxConnections }
+    /// Accepted sockets at or past this descriptor number are closed at once (`filterNetworkConnection`).
+    let descriptorCeiling = ConnectionLimits.descriptorCeiling
 
     /// Serves on this thread and `threads - 1` more until `requestShutdown()` (or, with
     /// `stopOnSignals`, SIGINT or SIGTERM); returns when every thread has closed its

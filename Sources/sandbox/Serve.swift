@@ -42,9 +42,35 @@ struct Serve: ParsableCommand {
         valueName: "name"))
     var node: String?
 
+    /// `--host` must be an IPv4 address literal this machine has (or 0.0.0.0). libwebsockets
+    /// takes anything — an interface name, `127.1`, `0`, an address elsewhere — and when it
+    /// cannot bind it logs and serves on nothing while the ready line says it listens (the
+    /// hostile review of issue 16); `--host 0` meant as 0.0.0.0 was such a case.
+    static func validateHost(_ host: String) throws {
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else {
+            throw ValidationError("--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0; got '\(host.prefix(64))'")
+        }
+        guard address.s_addr != 0 else { return }  // 0.0.0.0: every interface
+        // Bind a throwaway socket to the address: only a local one can be bound.
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { return }
+        defer { close(probe) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr = address
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            throw ValidationError("--host \(host) is not an address of this machine (\(String(cString: strerror(errno))))")
+        }
+    }
+
     func validate() throws {
         try FrameRate.validate(fps)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
+        try Self.validateHost(host)
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else { throw ValidationError("--write-timeout must be in 0.1…3600 seconds") }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {

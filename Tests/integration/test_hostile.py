@@ -316,3 +316,49 @@ def test_threads_churn_leaves_no_descriptor_and_sigterm_during_churn_exits_0(mak
     for t in threads:
         t.join(10)
     assert code == 0, stderr_text(s)
+
+
+def test_a_full_descriptor_table_refuses_new_sockets_without_spinning():
+    """Sockets that never finish a handshake hold descriptors for 10 s. Near the descriptor
+    limit new sockets are closed at once (`ConnectionLimits.descriptorCeiling`), so accept()
+    never meets EMFILE, on which lws 4.1.6 spun a core and logged 8 MB in 10 s."""
+    import resource
+    from sandbox_env import BINARY, ROOT
+
+    def low_limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    process = subprocess.Popen([str(BINARY), "serve", "--port", "0", "--web-root", str(ROOT / "web")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=low_limit)
+    try:
+        line = process.stdout.readline()
+        port = int(line.rsplit(":", 1)[1].strip("/\n"))
+        held = []
+        for _ in range(300):
+            try:
+                held.append(socket.create_connection(("127.0.0.1", port), timeout=1))
+            except OSError:
+                break
+        time.sleep(0.3)
+        stat = lambda: sum(int(x) for x in open(f"/proc/{process.pid}/stat").read().split()[13:15])
+        before, started = stat(), time.monotonic()
+        time.sleep(1.5)
+        ticks = (stat() - before) / (time.monotonic() - started)  # clock ticks per second (100 = a core)
+        assert ticks < 30, f"the service loop used {ticks} % of a core with the table full"
+        for s in held:
+            s.close()
+        time.sleep(0.5)
+        assert rawws.status(rawws.request("127.0.0.1", port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n", timeout=2)) == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=10)
+    assert process.returncode == 0
+    assert len(err) < 20_000, f"{len(err)} bytes on stderr"
+
+
+@pytest.mark.parametrize("host", ["0", "127.1", "lo", "", "10.9.9.9"])
+def test_serve_refuses_a_host_it_cannot_listen_on(host):
+    from sandbox_env import BINARY, ROOT
+    result = subprocess.run([str(BINARY), "serve", "--host", host, "--port", "0", "--web-root", str(ROOT / "web")],
+                            capture_output=True, text=True, timeout=10)
+    assert result.returncode == 64 and "--host" in result.stderr and result.stdout == ""
