@@ -10,6 +10,7 @@ import socket
 import time
 
 import rawws
+from sandbox_env import loosened
 from client import Client
 
 
@@ -213,7 +214,9 @@ def test_metrics_gauges_and_tick_lateness(make_server):
     assert value(body, "sandbox_connections", role="driver") == 1
     assert value(body, "sandbox_connections", role="viewer") == 1
     assert value(body, "sandbox_sessions") == 1
-    assert value(body, "sandbox_tick_lateness_seconds_count") >= 5
+    # 18 ticks in 0.3 s at 60 fps; a sanitized server is slow enough to skip most (late ticks
+    # are skipped, not burst).
+    assert value(body, "sandbox_tick_lateness_seconds_count") >= loosened(5, thread=1, address=1)
     assert value(body, "sandbox_tick_lateness_seconds_bucket", le="0.1") >= 1
 
 
