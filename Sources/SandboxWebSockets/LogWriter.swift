@@ -21,18 +21,10 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
     /// Every line dropped by any writer of this process (for the metric: `LogStats`).
     static let droppedTotal = Atomic<Int>(0)
 
-    struct State {
-        var pending: [UInt8] = []
-        var dropped = 0  // since the last note
-        var asleep = false  // the writer waits on `wake`
-        var busy = false  // the writer holds a batch it has not finished writing
-        var closing = false
-    }
-
     public let capacity: Int
     private let fd: Int32
     private let dropNote: @Sendable (Int) -> [UInt8]
-    private let state = Mutex(State())
+    private let state = Mutex(LogWriterState())
     private let wake = DispatchSemaphore(value: 0)
 
     /// Starts the writer thread. `fd` is written with blocking `write(2)` calls from that thread
@@ -56,7 +48,7 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
     /// the line as dropped, when the queue has no room for it.
     @discardableResult
     public func enqueue(_ line: [UInt8]) -> Bool {
-        let (accepted, signal) = state.withLock { (state: inout State) -> (Bool, Bool) in
+        let (accepted, signal) = state.withLock { (state: inout LogWriterState) -> (Bool, Bool) in
             guard !state.closing, state.pending.count + line.count <= capacity else {
                 state.dropped += 1
                 return (false, false)
@@ -72,10 +64,10 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
     }
 
     /// Bytes queued and not yet handed to `write(2)`.
-    public var queuedBytes: Int { state.withLock { $0.pending.count } }
+    public var queuedBytes: Int { state.withLock { (state: inout LogWriterState) in state.pending.count } }
 
     /// Lines dropped and not yet reported by a note.
-    public var unreportedDrops: Int { state.withLock { $0.dropped } }
+    public var unreportedDrops: Int { state.withLock { (state: inout LogWriterState) in state.dropped } }
 
     /// Waits until everything queued is written, or `seconds` passed. True when it drained.
     @discardableResult
@@ -83,7 +75,7 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         while true {
-            let idle = state.withLock { $0.pending.isEmpty && !$0.busy && $0.dropped == 0 }
+            let idle = state.withLock { (state: inout LogWriterState) in state.pending.isEmpty && !state.busy && state.dropped == 0 }
             if idle { return true }
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
@@ -94,7 +86,7 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
 
     /// Stops accepting lines; the thread ends once it has written what was queued (tests).
     public func close() {
-        let signal = state.withLock { (state: inout State) -> Bool in
+        let signal = state.withLock { (state: inout LogWriterState) -> Bool in
             state.closing = true
             defer { state.asleep = false }
             return state.asleep
@@ -106,7 +98,7 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
         var batch: [UInt8] = []
         while true {
             var dropped = 0
-            let next = state.withLock { (state: inout State) -> Bool? in
+            let next = state.withLock { (state: inout LogWriterState) -> Bool? in
                 state.busy = false
                 if state.pending.isEmpty && state.dropped == 0 {
                     if state.closing { return nil }
@@ -151,21 +143,36 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
     }
 }
 
+/// `LogWriter`'s queue, under its mutex (a type of its own so the TSan suppression can name it:
+/// Tests/tsan.supp).
+struct LogWriterState {
+    var pending: [UInt8] = []
+    var dropped = 0  // since the last note
+    var asleep = false  // the writer waits on `wake`
+    var busy = false  // the writer holds a batch it has not finished writing
+    var closing = false
+}
+
 /// The process's log writer for standard error, once `LoggingSystem` is bootstrapped with one
 /// (`sandbox serve`); lines logged before that are written directly.
 public enum StandardErrorLog {
-    private static let shared = Mutex<LogWriter?>(nil)
+    private static let shared = Mutex(StandardErrorLogSlot())
 
     /// Starts the writer for standard error (the first call wins).
     @discardableResult
     public static func start(capacity: Int = LogWriter.defaultCapacity, dropNote: @escaping @Sendable (Int) -> [UInt8]) -> LogWriter {
-        shared.withLock { (writer: inout LogWriter?) in
-            if let writer { return writer }
+        shared.withLock { (slot: inout StandardErrorLogSlot) in
+            if let writer = slot.writer { return writer }
             let started = LogWriter(fd: STDERR_FILENO, capacity: capacity, dropNote: dropNote)
-            writer = started
+            slot.writer = started
             return started
         }
     }
 
-    public static var writer: LogWriter? { shared.withLock { $0 } }
+    public static var writer: LogWriter? { shared.withLock { (slot: inout StandardErrorLogSlot) in slot.writer } }
+}
+
+/// `StandardErrorLog`'s writer, under its mutex (named for Tests/tsan.supp).
+struct StandardErrorLogSlot {
+    var writer: LogWriter?
 }

@@ -99,6 +99,10 @@ struct Serve: ParsableCommand {
                 ? JSONLogHandler.line(time: JSONLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
                 : TextLogHandler.line(time: JSONLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
         }
+        // Whatever way run() ends (a bind error throws), what is queued gets a short while to
+        // reach stderr; a reader that stopped must not hold up exit (SIGTERM keeps working,
+        // docs/SECURITY.md).
+        defer { StandardErrorLog.writer?.flush(within: 1) }
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler = format == .json
                 ? JSONLogHandler.standardError(label: label) : TextLogHandler.standardError(label: label)
@@ -138,9 +142,6 @@ struct Serve: ParsableCommand {
             LWSLog.startupEnded()
         }
         logger.info("stopped")
-        // What is queued gets a short while to reach stderr; a reader that stopped must not hold
-        // up exit (SIGTERM keeps working, docs/SECURITY.md).
-        StandardErrorLog.writer?.flush(within: 1)
     }
 }
 extension Logger.Level: @retroactive ExpressibleByArgument {}
