@@ -5,8 +5,21 @@ import Synchronization
 /// libwebsockets' own log lines (its errors and warnings: a TLS handshake that failed, a bind
 /// that did not) routed into swift-log, so `--log-format json` covers them too. lws' emitter is
 /// one per process, so is this.
-enum LWSLog {
+///
+/// Until `startupEnded()` (the ready line) lws' lines keep their level: a bind or certificate
+/// error is the operator's. After it every lws line is about some client (`Missing URI in HTTP
+/// request`, `Ran out of header data space`, a failed TLS handshake), so any client could write
+/// them at will — the hostile review of issue 16 (F3) drove 2 MB/s of warnings with 35 KB/s of
+/// `\r\n\r\n`, through `--log-level warning`. So they are logged at debug, and through the
+/// shared `LogBudget` like every other client-caused line.
+public enum LWSLog {
     private static let route = Mutex(LWSLogRoute())
+    private static let serving = Atomic<Bool>(false)
+
+    /// From now on lws' lines are client-caused: debug, and within `LogBudget.shared`.
+    public static func startupEnded() {
+        serving.store(true, ordering: .releasing)
+    }
 
     /// Routes lws' errors and warnings to `logger` (the last call wins; every server of a group
     /// passes the same one).
@@ -20,9 +33,14 @@ enum LWSLog {
             if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
                 text = String(text[text.index(after: close)...].drop { $0 == " " })
             }
-            let logger = LWSLog.route.withLock { (route: inout LWSLogRoute) in route.logger }
-            let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
-            logger?.log(level: severity, "libwebsockets: \(text)")
+            guard let logger = LWSLog.route.withLock({ (route: inout LWSLogRoute) in route.logger }) else { return }
+            if LWSLog.serving.load(ordering: .acquiring) {
+                guard logger.logLevel <= .debug, LogBudget.shared.admit() else { return }
+                logger.debug("libwebsockets: \(text)")
+            } else {
+                let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
+                logger.log(level: severity, "libwebsockets: \(text)")
+            }
         })
     }
 }

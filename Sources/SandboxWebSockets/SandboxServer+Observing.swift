@@ -5,12 +5,16 @@ import SandboxSession
 // What the server tells its operators: one log line per connection opened and closed, per
 // refused request or handshake, per error sent (debug); the metrics it counts besides the hot
 // path's (`ServerMetrics`); and `GET /metrics` itself.
+//
+// Opened, closed and refused lines are caused by clients, who can cause thousands a second: they
+// share `LogBudget.shared` (20 a second, bursts of 100) with lws' lines, and what is past it is
+// summed up once a second in "log lines suppressed" (docs/SECURITY.md).
 
 extension SandboxServer {
     // MARK: - Logs
 
     func logOpened(_ connection: Connection) {
-        guard logger.logLevel <= .info else { return }
+        guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
         logger.info("connection opened", metadata: [
             "peer": .string(connection.stats.peer),
             "connection": .stringConvertible(connection.id),
@@ -23,7 +27,7 @@ extension SandboxServer {
     func logClosed(_ connection: Connection) {
         let stats = connection.stats
         metrics?.closed(code: stats.reportedCloseCode)
-        guard logger.logLevel <= .info else { return }
+        guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
         var metadata: Logger.Metadata = [
             "peer": .string(stats.peer),
             "connection": .stringConvertible(connection.id),
@@ -56,15 +60,17 @@ extension SandboxServer {
     /// 64 bytes, as they come from the client.
     func refused(_ request: WebSocketHandle, status: Int, why: String) {
         metrics?.refused(why)
-        guard logger.logLevel <= .info else { return }
+        guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
         var metadata: Logger.Metadata = ["peer": .string(request.peerAddress), "status": .stringConvertible(status), "why": .string(why)]
         if let host = request.header(WSI_TOKEN_HOST) { metadata["host"] = .string(Self.clipped(host)) }
         if let origin = request.header(WSI_TOKEN_ORIGIN) { metadata["origin"] = .string(Self.clipped(origin)) }
         logger.info("request refused", metadata: metadata)
     }
 
-    /// A client's text for a log line: at most 64 bytes (then "…"), whole characters only.
-    static func clipped(_ text: String) -> String {
+    /// A client's text for a log line: made visible (`LogText`: control and format characters as
+    /// `U+XXXX`), then at most 64 bytes (then "…"), whole characters only.
+    static func clipped(_ raw: String) -> String {
+        let text = LogText.visible(raw)
         guard text.utf8.count > 64 else { return text }
         var cut = ""
         for character in text {
@@ -76,9 +82,18 @@ extension SandboxServer {
 
     // MARK: - Metrics
 
-    /// This thread's gauges, once a second (the watchdog): connections by role, sessions.
+    /// This thread's gauges, once a second (the watchdog): connections by role, sessions; the
+    /// log's own counters; and the summary of client-caused lines the budget suppressed.
     func publishCounts() {
+        let suppressed = LogBudget.shared.takeSuppressed()
+        if suppressed > 0 {
+            logger.info("log lines suppressed", metadata: [
+                "lines": .stringConvertible(suppressed),
+                "why": "client-caused lines past \(Int(LogBudget.defaultRate))/s (bursts of \(Int(LogBudget.defaultBurst)))",
+            ])
+        }
         guard let metrics else { return }
+        LogStats.publish(to: metrics)
         var roles = [Int](repeating: 0, count: ConnectionRole.allCases.count)
         for id in connections.keys {
             let role = hub.role(of: id) ?? .idle

@@ -116,9 +116,22 @@ struct Serve: ParsableCommand {
         sigaddset(&shutdownSignals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
         let (level, format) = (logLevel, logFormat)
+        // Every line goes through one bounded queue and a writer thread of its own (LogWriter):
+        // a reader of stderr that stops never blocks a service thread; past 1 MiB queued lines
+        // are dropped and counted, then "dropped N log lines" once the writer catches up.
+        StandardErrorLog.start { dropped in
+            let fields: Logger.Metadata = ["lines": .stringConvertible(dropped), "why": "standard error's reader did not keep up"]
+            return format == .json
+                ? JSONLogHandler.line(time: JSONLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
+                : TextLogHandler.line(time: JSONLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
+        }
+        // Whatever way run() ends (a bind error throws), what is queued gets a short while to
+        // reach stderr; a reader that stopped must not hold up exit (SIGTERM keeps working,
+        // docs/SECURITY.md).
+        defer { StandardErrorLog.writer?.flush(within: 1) }
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler = format == .json
-                ? JSONLogHandler.standardError(label: label) : StreamLogHandler.standardError(label: label)
+                ? JSONLogHandler.standardError(label: label) : TextLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
@@ -151,6 +164,8 @@ struct Serve: ParsableCommand {
                 "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/", "threads": "\(threads)",
                 "metrics": "\(!noMetrics)", "node": "\(node ?? "-")",
             ])
+            // From here on, lws' own lines are about clients: debug, within the log budget.
+            LWSLog.startupEnded()
         }
         logger.info("stopped")
     }

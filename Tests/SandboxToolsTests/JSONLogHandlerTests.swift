@@ -49,15 +49,24 @@ import Testing
         #expect((object["nested"] as? [String: [String]])?["a"] == ["1", "2"])
     }
 
-    @Test(arguments: ["evil\"}\n{\"level\":\"critical", "tab\tnul\u{0}bell\u{7}del\u{7F}", "é ✓ 🙂", "back\\slash"])
-    func clientTextNeverBreaksTheLine(_ text: String) throws {
+    /// Quotes and backslashes by JSON's escaping; control, format and separator characters as
+    /// `U+XXXX` (LogText), so no terminal escape or bidi override reaches a log viewer either.
+    @Test(arguments: [
+        ("evil\"}\n{\"level\":\"critical", "evil\"}U+000A{\"level\":\"critical"),
+        ("tab\tnul\u{0}bell\u{7}del\u{7F}", "tabU+0009nulU+0000bellU+0007delU+007F"),
+        ("é ✓ 🙂", "é ✓ 🙂"), ("back\\slash", "back\\slash"),
+        ("a\u{202E}gnp.exe", "aU+202Egnp.exe"), ("x\u{2028}y\u{2029}z\u{85}", "xU+2028yU+2029zU+0085"),
+        ("evil\u{1B}[2J\u{1B}]0;pwned\u{7}", "evilU+001B[2JU+001B]0;pwnedU+0007"),
+    ])
+    func clientTextNeverBreaksTheLine(_ pair: (String, String)) throws {
         let lines = Lines()
         let logger = Logger(label: "sandbox") { _ in Self.handler(lines) }
-        logger.info("request refused", metadata: ["host": .string(text)])
+        logger.info("request refused", metadata: ["host": .string(pair.0)])
         let line = try #require(lines.withLock { $0.first })
         #expect(line.filter { $0 == "\n" }.count == 1)
+        #expect(!line.unicodeScalars.dropLast().contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" || $0 == "\u{2028}" })
         let object = try Self.object(line)
-        #expect(object["host"] as? String == text)
+        #expect(object["host"] as? String == pair.1)
         #expect(object["level"] as? String == "info")
     }
 

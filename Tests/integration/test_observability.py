@@ -121,8 +121,9 @@ def test_json_logs_one_line_per_connection_and_refusal_and_error(make_server):
     refused = [line for line in lines if line["message"] == "request refused"]
     assert [(r["why"], r["status"]) for r in refused] == [("host", 403), ("origin", 403)]
     assert refused[0]["host"] == "evil.example"
-    # A client's text is cut (64 bytes and "…") and escaped: the line stays one JSON object.
-    assert refused[1]["origin"].startswith("http://evil.example\x01xxx") and refused[1]["origin"].endswith("…")
+    # A client's text is made visible (control characters as U+XXXX), cut (64 bytes and "…") and
+    # escaped: the line stays one JSON object.
+    assert refused[1]["origin"].startswith("http://evil.exampleU+0001xxx") and refused[1]["origin"].endswith("…")
     assert len(refused[1]["origin"].encode()) <= 64 + 3
 
 

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import SandboxWebSockets
 
 /// A swift-log handler that writes one JSON object per line (`sandbox serve --log-format json`):
 /// `{"ts":"2026-05-01T12:00:00.123Z","level":"info","label":"sandbox","message":"…",…metadata}`.
@@ -10,7 +11,10 @@ import Logging
 /// the four fixed ones is prefixed with `_`); integers and floating-point numbers stay numbers,
 /// everything else is a string, dictionaries and arrays nest.
 ///
-/// Each line is one `write(2)`, so lines from several threads never interleave.
+/// Each line is queued whole on the process's `LogWriter` (a bounded queue written by a thread
+/// of its own: a reader of stderr that stops never stalls a service thread), so lines from
+/// several threads never interleave. Every string goes through `LogText.visible` (control,
+/// format and separator characters as `U+XXXX`), then JSON's own escaping.
 public struct JSONLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
@@ -20,16 +24,24 @@ public struct JSONLogHandler: LogHandler {
     /// The clock, injected so tests get a fixed timestamp: seconds and nanoseconds since the epoch.
     private let now: @Sendable () -> timespec
 
-    /// Writes to standard error.
+    /// Writes through the process's standard-error `LogWriter` (directly, before one is started).
     public static func standardError(label: String) -> JSONLogHandler {
-        JSONLogHandler(label: label) { line in
-            line.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written <= 0 { if errno == EINTR { continue } else { return } }
-                    offset += written
-                }
+        JSONLogHandler(label: label, write: writeToStandardError)
+    }
+
+    /// Queues `line` on `StandardErrorLog`'s writer; without one (a tool that never started it),
+    /// writes it at once.
+    @Sendable public static func writeToStandardError(_ line: [UInt8]) {
+        if let writer = StandardErrorLog.writer {
+            writer.enqueue(line)
+            return
+        }
+        line.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { if errno == EINTR { continue } else { return } }
+                offset += written
             }
         }
     }
@@ -59,17 +71,21 @@ public struct JSONLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { fields.merge(provided) { _, new in new } }
         if let explicit = event.metadata { fields.merge(explicit) { _, new in new } }
         if let error = event.error { fields["error"] = .string("\(error)") }
+        write(Self.line(time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
+    }
 
+    /// One line, "\n" included.
+    public static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(256)
         line.append(contentsOf: #"{"ts":""#.utf8)
-        line.append(contentsOf: Self.timestamp(now()).utf8)
+        line.append(contentsOf: Self.timestamp(time).utf8)
         line.append(contentsOf: #"","level":"#.utf8)
-        Self.appendString(event.level.rawValue, to: &line)
+        Self.appendString(level.rawValue, to: &line)
         line.append(contentsOf: #","label":"#.utf8)
         Self.appendString(label, to: &line)
         line.append(contentsOf: #","message":"#.utf8)
-        Self.appendString(event.message.description, to: &line)
+        Self.appendString(message, to: &line)
         for key in fields.keys.sorted() {
             line.append(UInt8(ascii: ","))
             Self.appendString(Self.fixedKeys.contains(key) ? "_" + key : key, to: &line)
@@ -77,7 +93,7 @@ public struct JSONLogHandler: LogHandler {
             Self.append(fields[key]!, to: &line)
         }
         line.append(contentsOf: "}\n".utf8)
-        write(line)
+        return line
     }
 
     static let fixedKeys: Set<String> = ["ts", "level", "label", "message"]
@@ -126,11 +142,13 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped, so a value that came
-    /// from a client (a Host header, an Origin) can never break the line or forge a field.
+    /// A JSON string: control, format and separator characters as `U+XXXX` (`LogText.visible`:
+    /// no terminal escape, NUL, U+202E or U+2028 reaches a log viewer), then quotes and
+    /// backslashes escaped, so a value that came from a client (a Host header, an Origin) can
+    /// never break the line or forge a field.
     static func appendString(_ text: String, to line: inout [UInt8]) {
         line.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        for byte in LogText.visible(text).utf8 {
             switch byte {
             case UInt8(ascii: "\""): line.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): line.append(contentsOf: #"\\"#.utf8)
