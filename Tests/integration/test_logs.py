@@ -14,7 +14,7 @@ import termios
 import time
 
 from client import Client
-from conftest import BINARY, ROOT, wait_for_signal_sources
+from sandbox_env import BINARY, ROOT, wait_for_signal_sources
 from test_observability import http_get, scrape, value, wait_for
 
 

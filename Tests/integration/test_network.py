@@ -6,7 +6,7 @@ import json
 import time
 
 from client import Client
-from conftest import ROOT
+from sandbox_env import ROOT
 from sandbox_env import run_sandbox
 import rawws
 
