@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionCore
 
 @testable import SandboxSession
 
@@ -47,7 +48,7 @@ struct JSONParserTests {
 
     @Test("random mutations of valid messages: accepted exactly when JSONDecoder accepts, with the same value")
     func differential() {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)  // repeatable
         let alphabet = Array(#"{}[]:,"\-+.eE0123456789 truefalsnl\/u"#.utf8)
         var checked = 0
         for base in Self.valid.map({ Array($0.utf8) }) {
@@ -72,18 +73,5 @@ struct JSONParserTests {
             }
         }
         #expect(checked == Self.valid.count * 400)
-    }
-}
-
-/// A tiny deterministic generator (SplitMix64), so the differential test is repeatable.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

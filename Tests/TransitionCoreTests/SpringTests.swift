@@ -138,17 +138,12 @@ struct SpringTests {
         return Spring(dampingRatio: zeta, naturalFrequency: omega0, initialVelocity: v)
     }
 
-    /// A deterministic generator (SplitMix64), the same numbers on every platform.
+    /// Random draws for the property tests, the same on every platform (`SplitMix64`).
     struct SplitMix {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 53)  // [0, 1)
-        }
+        var generator: SplitMix64
+        init(state: UInt64) { generator = SplitMix64(seed: state) }
+        /// Uniform in [0, 1).
+        mutating func next() -> Double { generator.unit() }
         /// 10^uniform(lo, hi)
         mutating func logUniform(_ lo: Double, _ hi: Double) -> Double { pow(10, lo + (hi - lo) * next()) }
     }

@@ -1,3 +1,5 @@
+import TransitionCore
+
 /// One direction of a simulated link: items held until their due time and handed out in the
 /// order they came in (it is TCP: a message held longer holds up the ones behind it).
 ///

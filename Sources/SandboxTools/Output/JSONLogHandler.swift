@@ -67,11 +67,18 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        let fields = JSONLogHandler.fields(metadata, metadataProvider, event)
+        write(Self.line(time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
+    }
+
+    /// A line's fields, for both formats: the handler's own metadata, then the provider's, then
+    /// the event's (later ones win), and its error.
+    static func fields(_ metadata: Logger.Metadata, _ provider: Logger.MetadataProvider?, _ event: LogEvent) -> Logger.Metadata {
         var fields = metadata
-        if let provided = metadataProvider?.get() { fields.merge(provided) { _, new in new } }
+        if let provided = provider?.get() { fields.merge(provided) { _, new in new } }
         if let explicit = event.metadata { fields.merge(explicit) { _, new in new } }
         if let error = event.error { fields["error"] = .string("\(error)") }
-        write(Self.line(time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
+        return fields
     }
 
     /// One line, "\n" included.

@@ -41,10 +41,7 @@ public struct TextLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var fields = metadata
-        if let provided = metadataProvider?.get() { fields.merge(provided) { _, new in new } }
-        if let explicit = event.metadata { fields.merge(explicit) { _, new in new } }
-        if let error = event.error { fields["error"] = .string("\(error)") }
+        let fields = JSONLogHandler.fields(metadata, metadataProvider, event)
         write(Self.line(time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
     }
 
