@@ -78,3 +78,83 @@ def run_sandbox(*args, **kwargs):
     if report:
         pytest.fail(f"sanitizer report from sandbox {' '.join(map(str, args))}:\n{report}", pytrace=False)
     return result
+
+
+class FrameAssembler:
+    """Delta frames (issue 15, docs/PROTOCOL.md "Delta frames"), the same rules as the page's
+    web/js/frameAssembler.js: `apply(frame message)` → the whole frame, or None when the message
+    is a delta whose `base` is not the `n` of the frame held (counted in `dropped`, the reason of
+    the last one in `last_drop`). A full frame (no `base`) always replaces the frame held;
+    `reset()` forgets it (a `welcome`, a `joined`). The whole frame has the delta's own fields
+    (n, t, phase, progress, ack, received, arrived, sent, velocity, animator, delivered…), not
+    `base`; unchanged layers are the base's own dicts (shared, not copied: do not mutate them)."""
+
+    def __init__(self):
+        self.frame = None
+        self.dropped = 0
+        self.last_drop = None
+
+    def reset(self):
+        self.frame = None
+
+    def apply(self, message):
+        if message.get("base") is None:
+            self.frame = message
+            return message
+        frame = assemble(self.frame, message)
+        if isinstance(frame, str):
+            self.dropped += 1
+            self.last_drop = {"base": message["base"], "n": message.get("n"),
+                              "holding": None if self.frame is None else self.frame.get("n"), "reason": frame}
+            return None
+        self.frame = frame
+        return frame
+
+
+def assemble(base, delta):
+    """The whole frame `delta` describes against the whole frame `base`, or why it cannot be
+    applied (a str)."""
+    if base is None or base.get("n") != delta["base"]:
+        return "base"
+    by_id = {layer["id"]: layer for layer in base.get("layers") or []}
+    layers = []
+    for entry in delta.get("layers") or []:
+        if isinstance(entry, str):
+            if entry not in by_id:
+                return f"layer {entry}"
+            layers.append(by_id[entry])
+        elif isinstance(entry, dict):
+            before = by_id.get(entry.get("id"))
+            if before is None:
+                layers.append(entry)  # new: written whole
+                continue
+            layer = dict(before)
+            for key, value in entry.items():
+                if value is None:
+                    layer.pop(key, None)
+                else:
+                    layer[key] = value
+            layers.append(layer)
+        else:
+            return "layer entry"
+    frame = {k: v for k, v in delta.items() if k not in ("base", "layers", "scene")}
+    frame["layers"] = layers
+    if "scene" not in delta:
+        if "scene" in base:
+            frame["scene"] = base["scene"]  # unchanged (none if the base had none)
+    elif delta["scene"] is not None:
+        scene = delta["scene"]
+        if isinstance(scene.get("layers"), list):
+            stills = []
+            base_stills = (base.get("scene") or {}).get("layers") or []
+            for entry in scene["layers"]:
+                if isinstance(entry, int) and not isinstance(entry, bool):
+                    if not 0 <= entry < len(base_stills):
+                        return f"scene layer {entry}"
+                    stills.append(base_stills[entry])
+                else:
+                    stills.append(entry)
+            scene = {**scene, "layers": stills}
+        frame["scene"] = scene
+    # delta["scene"] is None: the base had a scene, this frame has none.
+    return frame

@@ -1,8 +1,16 @@
-"""A small protocol client for the tests: sends messages, waits for the replies it expects."""
+"""A small protocol client for the tests: sends messages, waits for the replies it expects.
+Frames are handed on whole: delta frames (issue 15) are applied as they arrive (`FrameAssembler`,
+Tests/sandbox_env.py), so `frames`, `recv()`, `expect()` and `until()` never see a delta. A
+delta that cannot be applied (the server promises never to send one) fails the test at once."""
 import asyncio
 import json
+import sys
+from pathlib import Path
 
 import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sandbox_env import FrameAssembler  # noqa: E402
 
 PROTOCOL = "transition-sandbox.v1"
 TIMEOUT = 10
@@ -16,6 +24,8 @@ class Client:
         self.frames = []
         self.events = []
         self.welcome = None
+        self.assembler = FrameAssembler()
+        self.last_wire_frame = None  # the last frame message as it came (a delta or whole)
 
     @classmethod
     async def connect(cls, url, **kwargs):
@@ -44,7 +54,15 @@ class Client:
     async def recv(self):
         message = json.loads(await asyncio.wait_for(self.ws.recv(), TIMEOUT))
         if message["type"] == "frame":
+            self.last_wire_frame = message
+            frame = self.assembler.apply(message)
+            if frame is None:
+                raise AssertionError(f"a delta frame that does not apply: {self.assembler.last_drop}, "
+                                     f"message {json.dumps(message)[:300]}")
+            message = frame
             self.frames.append(message)
+        elif message["type"] in ("welcome", "joined"):
+            self.assembler.reset()  # a new session: its first frame is whole
         elif message["type"] == "transition":
             self.events.append(message)
         return message

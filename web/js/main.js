@@ -3,6 +3,7 @@
 // requestAnimationFrame.
 
 import { Connection } from "./connection.js";
+import { FrameAssembler } from "./frameAssembler.js";
 import { Hud } from "./hud.js";
 import { PointerInput } from "./input.js";
 import { NetworkLab } from "./lab.js";
@@ -30,7 +31,7 @@ const state = {
   config: null,            // the effective configuration, as the server last said
   container: [390, 844],
   logo: null,
-  frame: null,             // the latest frame (latest wins)
+  frame: null,             // the latest frame (latest wins), whole (deltas applied: frameAssembler.js)
   frameCount: 0,
   drawnFrame: null,
   seq: 0,                  // the last pointer seq sent on this connection
@@ -50,6 +51,9 @@ const renderer = new Renderer(screen);
 const hud = new Hud(document);
 const latency = new LatencyMeter();
 const recorder = new Recorder();
+// Most frames are deltas against the frame before (issue 15): applied here, so state.frame and
+// everything after it see whole frames.
+const frames = new FrameAssembler();
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
 const connection = new Connection(wsURL, { onOpen, onMessage, onState });
 // The session to join once the socket reopened for it (see the watch form).
@@ -117,6 +121,7 @@ const round = (value) => Math.round(value * 100) / 100;
 // MARK: - Receiving
 
 function onOpen() {
+  frames.reset();  // a new socket: the first frame it receives is whole
   state.seq = 0;
   state.ack = null;
   state.requests = [];
@@ -153,6 +158,7 @@ function onMessage(message) {
       state.session = message.session;
       state.role = "driver";
       state.logo = message.shapes?.logo ?? null;
+      frames.reset();  // a new session: its first frame is whole
       sceneModel.reset();  // a new session has no scene
       applyConfig(message.config);
       input.reset();
@@ -183,6 +189,7 @@ function onMessage(message) {
       settle("join");
       state.role = "viewer";
       state.session = message.session;
+      frames.reset();  // the watched session's frames follow, the first one whole
       lab.joined();  // the watched session's acks are its driver's seqs, not this page's
       sceneModel.reset();  // the watched session's scene-state follows, if it has a scene
       applyConfig(message.config);
@@ -192,13 +199,7 @@ function onMessage(message) {
       $("hint").textContent = VIEWER_HINT;
       break;
     case "frame":
-      state.frame = message;
-      state.frameCount += 1;
-      if (message.ack !== null && message.ack !== undefined) state.ack = Math.max(state.ack ?? 0, message.ack);
-      if (state.role === "driver") latency.frame(message, performance.now());
-      lab.frame(message, performance.now(), state.frameCount);
-      hud.frame(message);
-      releaseRules.frame(message);
+      onFrame(message);
       break;
     case "transition":
       onTransition(message);
@@ -227,6 +228,28 @@ function onMessage(message) {
     default:
       break;  // a message of a newer protocol
   }
+}
+
+/**
+ * A frame message, whole or a delta: once assembled, the latest state. A delta that does not
+ * apply to the frame held (the server never sends one) is counted, shown beside the frame
+ * rate, and skipped: the page keeps drawing what it has until the next whole frame.
+ */
+function onFrame(message) {
+  const frame = frames.apply(message);
+  if (!frame) {
+    console.warn("delta frame dropped:", frames.lastDrop);
+    $("deltas-dropped").hidden = false;
+    $("deltas-dropped-count").textContent = String(frames.dropped);
+    return;
+  }
+  state.frame = frame;
+  state.frameCount += 1;
+  if (frame.ack !== null && frame.ack !== undefined) state.ack = Math.max(state.ack ?? 0, frame.ack);
+  if (state.role === "driver") latency.frame(frame, performance.now());
+  lab.frame(frame, performance.now(), state.frameCount);
+  hud.frame(frame);
+  releaseRules.frame(frame);
 }
 
 function onTransition(event) {
@@ -535,6 +558,9 @@ window.sandbox = {
   get progress() { return state.frame?.progress ?? null; },
   get frameNumber() { return state.frame?.n ?? null; },
   get framesReceived() { return state.frameCount; },
+  /** The latest frame, whole (deltas applied), and the deltas that could not be applied (issue 15). */
+  get frame() { return state.frame; },
+  get deltasDropped() { return frames.dropped; },
   get outcomes() { return [...state.outcomes]; },
   get pendingRequests() { return state.requests.length; },
   get config() { return state.config; },
