@@ -1,7 +1,7 @@
 import TransitionCore
 
 /// A server → client message other than a frame (frames are encoded from the session when a
-/// connection can write: `ServerMessages.frame`). What the session state machine asks to send;
+/// connection can write: `FrameEncoding`). What the session state machine asks to send;
 /// Equatable, so its tests compare action lists.
 public enum ServerMessage: Equatable, Sendable {
     case welcome(session: String, settings: SessionSettings)
@@ -146,129 +146,6 @@ public enum ServerMessages {
         return w.finish()
     }
 
-    /// The session's current frame, stamped `now` (server ms).
-    static func frame(_ session: SessionCore, now: Double, headroom: Int) -> EncodedMessage {
-        let frame = session.engine.frame()
-        var w = JSONWriter(headroom: headroom, capacity: 360 * frame.layers.count + 200)
-        w.beginObject()
-        w.key("type"); w.string("frame")
-        w.key("n"); w.integer(session.frameNumber)
-        w.key("t"); w.number(now)
-        w.key("phase"); w.string(session.framePhase.rawValue)
-        w.key("progress"); w.number(session.frameProgress)
-        w.key("ack")
-        if let ack = session.ack { w.integer(ack) } else { w.null() }
-        w.key("received")
-        if let received = session.ackReceived { w.number(received) } else { w.null() }
-        // Only when the driver's simulated link held the acknowledged input: plain frames stay
-        // as they were.
-        if let arrived = session.ackArrived { w.key("arrived"); w.number(arrived) }
-        w.key("sent"); w.number(now)
-        w.key("velocity"); w.pair(frame.velocity.x, frame.velocity.y)
-        w.key("layers")
-        w.beginArray()
-        // A scene's pictures are composed once per frame (frames are encoded once per number).
-        let picture = session.scene?.scene.picture
-        if let scene = session.scene, let picture {
-            writeSceneLayers(frame, scene, picture, to: &w)
-        } else {
-            for layer in frame.layers { write(layer, to: &w) }
-        }
-        w.endArray()
-        if let scene = session.scene, let picture {
-            w.key("scene")
-            writeScene(scene, picture, progress: frame.progress, to: &w)
-        }
-        if let state = session.engine.animatorState {
-            // Issue 14: the property animator driving the transition (driver property-animator).
-            w.key("animator")
-            w.beginObject()
-            w.key("state"); w.string(state.state.rawValue)
-            w.key("running"); w.bool(state.isRunning)
-            w.key("reversed"); w.bool(state.isReversed)
-            // iOS 11+ semantics: 1 − the forward time while reversed.
-            w.key("fractionComplete"); w.number(state.reportedFractionComplete)
-            w.endObject()
-        }
-        w.endObject()
-        return w.finish()
-    }
-
-    /// The animator's layers in a scene: the moving side (`to` presenting, `from` dismissing)
-    /// as its controller, and the layers that belong to the effect (masks, logo, thumbnail,
-    /// curl); the other side is in `scene.layers`, drawn from the scene's picture.
-    private static func writeSceneLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture, to w: inout JSONWriter) {
-        guard let plan = scene.plan else { return }
-        let still: LayerID = plan.operation == .present ? .from : .to
-        let moving = plan.operation == .present ? plan.to : plan.from
-        let radius = picture.cornerRadius(of: moving)
-        for layer in frame.layers where layer.id != still {
-            let controller = layer.id == .from ? plan.from : layer.id == .to ? plan.to : nil
-            var layer = layer
-            // A sheet keeps its card's rounded corners while it moves (the animators' own are 0).
-            if controller == moving { layer.cornerRadius = max(layer.cornerRadius, radius) }
-            write(layer, controller: controller, to: &w)
-        }
-    }
-
-    private static func writeScene(_ scene: SceneSession, _ picture: ScenePicture, progress: Double, to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("layers")
-        w.beginArray()
-        // While a transition runs, the still views move at the animation's pace (its curve).
-        let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
-        for layer in picture.stillLayers(moving: scene.moving, progress: eased) {
-            write(layer, to: &w)
-        }
-        w.endArray()
-        // The window's root view relative to the device (a quarter turn in landscape), and its
-        // bounds: the page draws `layers` and the animator's layers inside it.
-        let turning = scene.turning(progress: progress)
-        let t = turning.map { $0.plan.transform(at: $0.fraction) } ?? scene.scene.interfaceOrientation.rootTransform
-        w.key("root")
-        w.beginObject()
-        w.key("transform"); w.numbers([t.a, t.b, t.c, t.d, t.tx, t.ty])
-        let bounds = scene.scene.windowBounds
-        w.key("bounds"); w.pair(bounds.width, bounds.height)
-        w.key("interface"); w.string(scene.scene.interfaceOrientation.rawValue)
-        w.key("rotating")
-        if let turning {
-            w.beginObject()
-            w.key("from"); w.string(turning.plan.from.rawValue)
-            w.key("to"); w.string(turning.plan.to.rawValue)
-            w.key("fraction"); w.number(turning.fraction)
-            w.endObject()
-        } else {
-            w.null()
-        }
-        w.endObject()
-        w.key("transition")
-        if let plan = scene.plan {
-            w.beginObject()
-            w.key("action"); w.string(plan.action.rawValue)
-            w.key("from"); w.string(plan.from)
-            w.key("to"); w.string(plan.to)
-            w.key("container"); writeRect(plan.container, to: &w)
-            w.endObject()
-        } else {
-            w.null()
-        }
-        w.endObject()
-    }
-
-    private static func write(_ layer: SceneLayer, to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("controller"); w.string(layer.controller)
-        w.key("role"); w.string(layer.role.rawValue)
-        w.key("frame"); writeRect(layer.frame, to: &w)
-        w.key("cornerRadius"); w.number(layer.cornerRadius)
-        w.key("scale"); w.number(layer.scale)
-        w.key("opacity"); w.number(layer.opacity)
-        if let title = layer.title { w.key("title"); w.string(title) }
-        w.key("group"); w.string(layer.group)
-        w.endObject()
-    }
-
     private static func writeRect(_ rect: Rect, to w: inout JSONWriter) {
         w.numbers([rect.minX, rect.minY, rect.width, rect.height])
     }
@@ -406,35 +283,6 @@ public enum ServerMessages {
         if let mask = controller.supportedMask { w.key("supportedOrientations"); w.strings(mask.names) }
         w.key("shouldAutorotate"); w.bool(controller.shouldAutorotate)
         if let preferred = controller.preferredOrientation { w.key("preferredOrientation"); w.string(preferred.rawValue) }
-        w.endObject()
-    }
-
-    private static func write(_ layer: LayerState, controller: String? = nil, to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("id"); w.string(layer.id.rawValue)
-        if let controller { w.key("controller"); w.string(controller) }
-        w.key("content"); w.string(layer.content.rawValue)
-        w.key("shape"); w.string(layer.shape.rawValue)
-        w.key("center"); w.pair(layer.center.x, layer.center.y)
-        w.key("bounds"); w.pair(layer.bounds.width, layer.bounds.height)
-        let t = layer.transform
-        w.key("transform")
-        w.beginArray()
-        w.number(t.a); w.number(t.b); w.number(t.c); w.number(t.d); w.number(t.tx); w.number(t.ty)
-        w.endArray()
-        w.key("cornerRadius"); w.number(layer.cornerRadius)
-        w.key("opacity"); w.number(layer.opacity)
-        w.key("z"); w.integer(layer.z)
-        if let mask = layer.mask { w.key("mask"); w.string(mask.rawValue) }
-        if let transform3D = layer.transform3D {
-            w.key("transform3d"); w.numbers(transform3D.components)
-            if let corners = layer.projectedCorners() {
-                w.key("corners")
-                w.beginArray()
-                for corner in corners { w.pair(corner.x, corner.y) }
-                w.endArray()
-            }
-        }
         w.endObject()
     }
 

@@ -62,7 +62,7 @@ public struct SessionHub {
 
     /// The latest frame of the connection's session here, stamped `now` (s) when first encoded;
     /// encoded once per frame whoever asks. Nil when the connection watches nothing here.
-    public mutating func frame(for connection: ConnectionID, now: Double) -> EncodedMessage? {
+    public mutating func frame(for connection: ConnectionID, now: Double) -> FrameEncoding? {
         // A session watched on another thread is not in `sessions`: nil, as documented.
         guard let id = session(of: connection) else { return nil }
         return sessions[id]?.encodedFrame(now: now, headroom: headroom)
@@ -402,7 +402,9 @@ private struct HubSession {
     var viewers: [ConnectionID] = []
     /// The display-link rate this session is listed under in `SessionHub.animating`, if any.
     var ticking: Int?
-    private var encoded: (number: Int, message: EncodedMessage)?
+    /// The latest frame's encodings (`FrameEncoding`), and when the last full-only one was made.
+    private var encoded: FrameEncoding?
+    private var lastKeyframe = -Double.infinity
 
     init(core: SessionCore, driver: ConnectionID) {
         self.core = core
@@ -412,10 +414,17 @@ private struct HubSession {
     /// The driver first, then the viewers in the order they joined.
     var connections: [ConnectionID] { [driver] + viewers }
 
-    mutating func encodedFrame(now: Double, headroom: Int) -> EncodedMessage {
-        if let encoded, encoded.number == core.frameNumber { return encoded.message }
-        let message = ServerMessages.frame(core, now: now * 1000, headroom: headroom)
-        encoded = (core.frameNumber, message)
-        return message
+    /// Every state whoever asks first, once; a delta against the frame before it is offered but
+    /// at least every `keyframeSeconds` (docs/PROTOCOL.md, "Delta frames").
+    mutating func encodedFrame(now: Double, headroom: Int) -> FrameEncoding {
+        if let encoded, encoded.number == core.frameNumber { return encoded }
+        let snapshot = FrameSnapshot.encode(core, now: now * 1000)
+        let encoding = FrameEncoding(snapshot, after: encoded, deltaAllowed: now - lastKeyframe < Self.keyframeSeconds, headroom: headroom)
+        if encoding.baseID == nil { lastKeyframe = now }
+        encoded = encoding
+        return encoding
     }
+
+    /// The longest a session streams deltas without a full frame (server time, s).
+    static let keyframeSeconds = 2.0
 }

@@ -21,6 +21,8 @@ public struct VirtualSession {
     private var display: TickSchedule?
     /// The connection's simulated network, while one is set or holds something.
     private var link: NetworkLink?
+    /// The id of the last frame sent (a delta applies to it: `FrameEncoding`).
+    private var lastFrame: UInt64?
     /// The time of the latest input or tick, in seconds.
     public private(set) var now = 0.0
 
@@ -95,7 +97,7 @@ public struct VirtualSession {
         for item in link!.takeOutbound(dueBy: now) {
             switch item {
             case .message(let message): out.append(message.text)
-            case .frame(let frame): out.append(frame.appending("delivered", now * 1000).text)
+            case .frame(let frame): out.append(sent(frame).appending("delivered", now * 1000).text)
             }
         }
         for message in link!.takeInbound(dueBy: now) {
@@ -142,10 +144,17 @@ public struct VirtualSession {
     private mutating func send(_ item: NetworkLink.Outbound, into out: inout [String]) {
         guard link != nil else {
             switch item {
-            case .message(let message), .frame(let message): out.append(message.text)
+            case .message(let message): out.append(message.text)
+            case .frame(let frame): out.append(sent(frame).text)
             }
             return
         }
         _ = link!.holdOutbound(item, at: now, room: .max)
+    }
+
+    /// The frame as the connection is sent it now: a delta against the last one sent, or whole.
+    private mutating func sent(_ frame: FrameEncoding) -> EncodedMessage {
+        defer { lastFrame = frame.id }
+        return frame.message(after: lastFrame)
     }
 }

@@ -34,8 +34,12 @@ final class Connection {
     private var isInputPaused = false
     /// The connection's simulated network (`NetworkLink`), while one is set or holds something.
     private var link: NetworkLink?
-    /// The latest frame its link delivered (stamped `delivered`), sent instead of the session's.
-    private var deliveredFrame: EncodedMessage?
+    /// The latest frame its link delivered, and when (stamped `delivered` when sent), sent
+    /// instead of the session's.
+    private var deliveredFrame: (frame: FrameEncoding, at: Double)?
+    /// The id of the last frame handed to the socket (or queued for it): a delta applies to it
+    /// (`FrameEncoding.message(after:)`).
+    private var lastFrame: UInt64?
     /// The link has output due that waits for the reply queue to drain (`deliverOutput`).
     private var outputBacklogged = false
     /// Delivering: a `configure` turning the link off must not drop it mid-batch.
@@ -105,13 +109,16 @@ final class Connection {
     /// the queue is short. A reader that falls behind gets latest-wins instead (the newest
     /// delivered frame, sent after the replies), as without a link; a queued frame supersedes
     /// an older one waiting that way.
-    private func deliver(_ frame: EncodedMessage) {
+    private func deliver(_ frame: FrameEncoding, at now: Double) {
         let limits = server.limits
-        if replies.count < limits.pauseReplies / 2, queuedBytes + frame.payloadCount <= limits.pauseBytes / 2 {
+        let message = frame.message(after: lastFrame)
+        if replies.count < limits.pauseReplies / 2, queuedBytes + message.payloadCount <= limits.pauseBytes / 2 {
             deliveredFrame = nil
-            queue(frame)
+            // Chosen now: queued messages all reach the socket, in order.
+            lastFrame = frame.id
+            queue(message.appending("delivered", now * 1000))
         } else {
-            deliveredFrame = frame
+            deliveredFrame = (frame, now)
             markFrameDue()
         }
     }
@@ -185,7 +192,7 @@ final class Connection {
             case .message(let message):
                 queue(message)
             case .frame(let frame):
-                deliver(frame.appending("delivered", now * 1000))
+                deliver(frame, at: now)
             }
             if isClosing { return }
         }
@@ -306,10 +313,15 @@ final class Connection {
             return -1
         } else if isFrameDue, !isClosing {
             // With a link, only what it delivered (a newer frame may have been queued since).
-            if let frame = deliveredFrame ?? (link == nil ? server.latestFrame(for: self) : nil) {
-                guard send(frame) else { return 0 }
+            if let (frame, delivered) = deliveredFrame.map({ ($0.frame, Optional($0.at)) })
+                ?? (link == nil ? server.latestFrame(for: self).map { ($0, nil) } : nil) {
+                // A delta if this connection has the frame it applies to, else the whole frame.
+                var message = frame.message(after: lastFrame)
+                if let delivered { message = message.appending("delivered", delivered * 1000) }
+                guard send(message) else { return 0 }
+                lastFrame = frame.id
                 stats.framesOut += 1
-                server.metrics?.sentFrame(bytes: frame.payloadCount)
+                server.metrics?.sentFrame(bytes: message.payloadCount)
             }
             deliveredFrame = nil
             isFrameDue = false

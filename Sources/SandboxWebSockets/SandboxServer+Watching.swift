@@ -13,7 +13,7 @@ struct CrossThread: @unchecked Sendable {  // the context is used only under the
     var context: OpaquePointer?
     var handedOver: [Int32] = []
     var deliveries: [Delivery] = []
-    var frames: [ConnectionID: (session: String, frame: EncodedMessage)] = [:]
+    var frames: [ConnectionID: (session: String, frame: FrameEncoding)] = [:]
 }
 
 /// One item of a server's mailbox. Messages arrive encoded by the sender, in buffers of their own.
@@ -40,7 +40,7 @@ extension SandboxServer {
     }
 
     /// Posts a viewer's latest frame, replacing one it has not taken yet.
-    func post(frame: EncodedMessage, to viewer: ConnectionID, of session: String) {
+    func post(frame: FrameEncoding, to viewer: ConnectionID, of session: String) {
         crossThread.withLock { state in
             guard let context = state.context else { return }
             let wasEmpty = state.frames.isEmpty
@@ -54,7 +54,7 @@ extension SandboxServer {
         group.server(viewer.thread)?.post(.message(to: viewer, encoded, endsWatch: message.endsWatch ? session : nil))
     }
 
-    func sendFrame(_ frame: EncodedMessage, toViewer viewer: ConnectionID, of session: String) {
+    func sendFrame(_ frame: FrameEncoding, toViewer viewer: ConnectionID, of session: String) {
         group.server(viewer.thread)?.post(frame: frame, to: viewer, of: session)
     }
 

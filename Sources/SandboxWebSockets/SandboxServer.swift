@@ -61,7 +61,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// What other threads may touch (`SandboxServer+Watching.swift`).
     let crossThread = Mutex(CrossThread())
     /// The latest frame of the session another thread hosts, for each viewer here watching it.
-    var remoteFrames: [ConnectionID: EncodedMessage] = [:]
+    var remoteFrames: [ConnectionID: FrameEncoding] = [:]
 
     /// Creates the context (listening only if `options.listens`) and returns once it is bound.
     init(options: ServerOptions, thread: Int, group: ServerGroup) throws(ServerGroup.StartError) {
@@ -163,7 +163,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// join, when these actions answer that (an error then ends the watch over there).
     func carryOut(attaching: String? = nil) {
         var shared: (message: ServerMessage, encoded: EncodedMessage)?
-        var frameCopies: [Int: (original: EncodedMessage, copy: EncodedMessage)] = [:]
+        var frameCopies: [Int: (original: FrameEncoding, copy: FrameEncoding)] = [:]
         // By index: carrying out an action may add more (a join that failed on the way).
         var index = 0
         while index < actions.count {
@@ -209,7 +209,7 @@ public final class SandboxServer: @unchecked Sendable {
     }
 
     /// The frame a connection is sent when it can write: its session's latest.
-    func latestFrame(for connection: Connection) -> EncodedMessage? {
+    func latestFrame(for connection: Connection) -> FrameEncoding? {
         if let remote = remoteFrames[connection.id] { return remote }
         return hub.frame(for: connection.id, now: clock.now)
     }

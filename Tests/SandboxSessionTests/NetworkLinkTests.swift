@@ -140,7 +140,7 @@ import Testing
         // 200,000 frames through a room of ten: each admission drops the oldest in O(1)
         // (a scan per frame took a service thread with 50 viewers; the hostile review).
         var link = NetworkLink(NetworkConditions(delayMs: 2000))
-        let frame = NetworkLinkTests.message(1000)
+        let frame = FrameEncoding(whole: NetworkLinkTests.message(1000))
         for index in 0..<200_000 {
             _ = link.holdOutbound(.frame(frame), at: Double(index) * 1e-5, room: 11_000)
         }
@@ -151,7 +151,7 @@ import Testing
 
     @Test func pastTheRoomOlderFramesGiveWayAndMessagesOverflow() {
         var link = NetworkLink(NetworkConditions(delayMs: 2000))
-        let frame = Self.message(1000)
+        let frame = FrameEncoding(whole: Self.message(1000))
         for index in 0..<100 {
             #expect(link.holdOutbound(.frame(frame), at: Double(index) * 0.001, room: 10_000) == .held)
             #expect(link.heldOutboundBytes <= 10_000)

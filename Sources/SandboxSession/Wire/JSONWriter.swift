@@ -96,21 +96,41 @@ public struct JSONWriter: ~Copyable {
     /// A finite number in Swift's shortest round-trip form (valid JSON); non-finite becomes null.
     public mutating func number(_ value: Double) {
         separate()
-        if !value.isFinite {
-            appendLiteral("null")
-        } else if value == value.rounded(), abs(value) < 1e15 {
-            appendDigits(Int64(value))
-        } else {
-            var text = value.description
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-        }
+        bytes.appendShortest(value)
         needsComma = true
+    }
+
+    /// A number rounded to `decimals` places (0…8), trailing zeros dropped: what frames send
+    /// (docs/PROTOCOL.md, "Delta frames": the precision of each quantity, and why). Written
+    /// from an integer, without `String`; non-finite becomes null.
+    public mutating func fixed(_ value: Double, _ decimals: Int) {
+        separate()
+        bytes.appendFixed(value, decimals: decimals)
+        needsComma = true
+    }
+
+    /// `[a, b]` at fixed precision.
+    public mutating func fixedPair(_ a: Double, _ b: Double, _ decimals: Int) {
+        beginArray()
+        fixed(a, decimals)
+        fixed(b, decimals)
+        endArray()
     }
 
     public mutating func integer(_ value: Int) {
         separate()
-        appendDigits(Int64(value))
+        bytes.appendInteger(Int64(value))
         needsComma = true
+    }
+
+    /// Where the next byte goes (the frame encoder records where each value lies).
+    var position: Int { bytes.count }
+
+    /// Starts a value that stands alone — no comma before it — and returns where it starts
+    /// (`FrameSnapshot` writes each property's value on its own and copies it into frames).
+    mutating func beginPart() -> Int {
+        needsComma = false
+        return bytes.count
     }
 
     public mutating func bool(_ value: Bool) {
@@ -152,22 +172,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    /// Decimal digits of a whole number, written in place.
-    private mutating func appendDigits(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
-            var index = 20
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
-        }
+        bytes.append(literal)
     }
 }
 
@@ -183,6 +188,11 @@ public final class EncodedMessage: @unchecked Sendable {  // immutable but for t
     init(bytes: ByteBuffer, headroom: Int) {
         self.bytes = bytes
         self.headroom = headroom
+    }
+
+    /// The payload's bytes `range` (offsets from the payload's start).
+    func payload(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes.base + headroom + range.lowerBound, count: range.count)
     }
 
     /// The payload's length in bytes.
@@ -264,5 +274,68 @@ final class ByteBuffer {
 
     func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
         append(contentsOf: UnsafeRawBufferPointer(bytes))
+    }
+}
+
+/// Numbers, written in place (no `String` but for the shortest form's rare fallbacks).
+extension ByteBuffer {
+    func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Decimal digits of a whole number.
+    func appendInteger(_ value: Int64) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, minimumDigits: 1)
+    }
+
+    /// `value`'s digits, left-padded with zeros to `minimumDigits`.
+    private func appendDigits(_ value: UInt64, minimumDigits: Int) {
+        var magnitude = value
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
+            var index = 20
+            repeat {
+                index -= 1
+                scratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0 || 20 - index < minimumDigits
+            append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
+        }
+    }
+
+    /// Swift's shortest round-trip form; whole numbers below 1e15 as integers; non-finite: null.
+    func appendShortest(_ value: Double) {
+        if !value.isFinite {
+            append("null")
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            appendInteger(Int64(value))
+        } else {
+            var text = value.description
+            text.withUTF8 { append(contentsOf: $0) }
+        }
+    }
+
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+
+    /// `value` rounded to `decimals` places (0…8), trailing zeros dropped, `-0` written `0`.
+    /// Past 2⁵³ after scaling (where a Double stops holding every integer) the shortest form.
+    func appendFixed(_ value: Double, decimals: Int) {
+        guard value.isFinite else { return append("null") }
+        let scaled = (value * Self.powersOfTen[decimals]).rounded()
+        guard abs(scaled) < 9_007_199_254_740_992 else { return appendShortest(value) }
+        let units = Int64(scaled)
+        if units == 0 { return append(UInt8(ascii: "0")) }
+        if units < 0 { append(UInt8(ascii: "-")) }
+        let divisor = UInt64(Self.powersOfTen[decimals])
+        appendDigits(units.magnitude / divisor, minimumDigits: 1)
+        var fraction = units.magnitude % divisor
+        guard fraction != 0 else { return }
+        var digits = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        append(UInt8(ascii: "."))
+        appendDigits(fraction, minimumDigits: digits)
     }
 }

@@ -13,6 +13,8 @@ final class ReplayObserver {
     private(set) var outcome: PanScript.Outcome = .none
     /// Frames received since `startCounting()`.
     private(set) var frames = 0
+    /// Turns delta frames into whole ones.
+    private var assembler = FrameAssembler()
     private var counting = false
     /// The progress of the first frame acknowledging each pointer seq, in seq order.
     private(set) var samples: [(seq: Int, progress: Double)] = []
@@ -80,7 +82,15 @@ final class ReplayObserver {
         }
         switch type {
         case "frame":
-            frame(message, text: text, at: time)
+            // Deltas (docs/PROTOCOL.md, "Delta frames") assembled into whole frames; the trace
+            // keeps the wire's text.
+            guard let whole = assembler.apply(message) else {
+                errors.append("a delta frame whose base was not the frame before: \(text.prefix(80))")
+                return
+            }
+            frame(whole, text: text, at: time)
+        case "welcome", "joined":
+            assembler.reset()
         case "transition":
             let event = message["event"]?.string ?? ""
             events.insert(event)

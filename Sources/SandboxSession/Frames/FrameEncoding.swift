@@ -1,0 +1,95 @@
+import Synchronization
+
+/// A session's frame for one state, as every connection of it is sent it: a delta against the
+/// frame before (when there is one to apply it to) or the full frame (docs/PROTOCOL.md,
+/// "Delta frames"). Each is encoded once, when the first connection needs it, whatever the
+/// number of viewers; the connection picks with `message(after:)` from the id of the frame it
+/// was sent last.
+///
+/// Used on its session's service thread (the encodings are lazy); `copy()` makes one for
+/// another thread.
+public final class FrameEncoding: @unchecked Sendable {
+    /// Unique in the process: a connection remembers the id of the last frame it was sent.
+    public let id: UInt64
+    /// The frame the delta applies to (nil: this state is sent whole to everyone).
+    public let baseID: UInt64?
+    /// The frame number (`n`).
+    public let number: Int
+    /// Its parts (nil in a copy for another thread, whose encodings are made already).
+    let snapshot: FrameSnapshot?
+    /// The base's parts, until the delta is encoded.
+    private var base: FrameSnapshot?
+    private let headroom: Int
+    private var encodedFull: EncodedMessage?
+    private var encodedDelta: EncodedMessage?
+
+    private static let nextID = Atomic<UInt64>(1)
+
+    /// `previous`: the session's frame before this one; a delta against it is offered when
+    /// `deltaAllowed` and it is this state's predecessor (`n` − 1).
+    init(_ snapshot: FrameSnapshot, after previous: FrameEncoding?, deltaAllowed: Bool, headroom: Int) {
+        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        number = snapshot.number
+        self.snapshot = snapshot
+        self.headroom = headroom
+        if deltaAllowed, let previous, let base = previous.snapshot, base.number + 1 == snapshot.number,
+           base.hasUniqueIDs, snapshot.hasUniqueIDs {
+            baseID = previous.id
+            self.base = base
+        } else {
+            baseID = nil
+        }
+    }
+
+    private init(copying other: FrameEncoding) {
+        id = other.id
+        baseID = other.baseID
+        number = other.number
+        snapshot = nil
+        headroom = other.headroom
+        encodedFull = other.full.copy()
+        encodedDelta = other.delta?.copy()
+    }
+
+    /// A frame only ever sent whole (the tests' stand-in of a given size).
+    init(whole message: EncodedMessage) {
+        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        baseID = nil
+        number = 0
+        snapshot = nil
+        headroom = message.headroom
+        encodedFull = message
+    }
+
+    /// The full frame.
+    public var full: EncodedMessage {
+        if let encodedFull { return encodedFull }
+        let message = FrameWriter.full(snapshot!, headroom: headroom)
+        encodedFull = message
+        return message
+    }
+
+    /// The delta against `baseID`'s frame, if one is offered.
+    public var delta: EncodedMessage? {
+        if let encodedDelta { return encodedDelta }
+        guard let base, let snapshot else { return nil }
+        let message = FrameWriter.delta(snapshot, base: base, headroom: headroom)
+        encodedDelta = message
+        self.base = nil
+        return message
+    }
+
+    /// What a connection that was last sent frame `lastID` is sent now: the delta when it
+    /// holds this frame's base, else the full frame.
+    public func message(after lastID: UInt64?) -> EncodedMessage {
+        if let baseID, lastID == baseID, let delta { return delta }
+        return full
+    }
+
+    /// Bytes this state may cost a connection (what a simulated link charges while holding it).
+    public var bytes: Int { snapshot.map { $0.bytes.payloadCount + 64 } ?? full.payloadCount }
+
+    /// A copy with its own buffers, both encodings made, for another thread (it writes its own
+    /// WebSocket header into the headroom).
+    public func copy() -> FrameEncoding { FrameEncoding(copying: self) }
+}

@@ -1,0 +1,289 @@
+import Glibc  // memcmp
+
+import TransitionCore
+
+/// One state of a session, encoded once in parts: the frame's own fields, each layer's id and
+/// each of its properties, each scene layer, as byte ranges of one buffer. Full frames and
+/// deltas (`FrameEncoding`) are copied together from these parts, and a delta finds what
+/// changed by comparing bytes — what the wire would show, at the precision it is sent
+/// (`FramePrecision`) — never by comparing Doubles.
+final class FrameSnapshot {
+    /// A layer's properties after `id`, in the order full frames write them.
+    enum Key: Int, CaseIterable {
+        case controller, content, shape, center, bounds, transform, cornerRadius, opacity, z, mask, transform3d, corners
+
+        /// `"name":`, ready to copy.
+        var prefix: StaticString {
+            switch self {
+            case .controller: #""controller":"#
+            case .content: #""content":"#
+            case .shape: #""shape":"#
+            case .center: #""center":"#
+            case .bounds: #""bounds":"#
+            case .transform: #""transform":"#
+            case .cornerRadius: #""cornerRadius":"#
+            case .opacity: #""opacity":"#
+            case .z: #""z":"#
+            case .mask: #""mask":"#
+            case .transform3d: #""transform3d":"#
+            case .corners: #""corners":"#
+            }
+        }
+    }
+
+    struct Property {
+        let key: Key
+        let value: Range<Int>
+    }
+
+    struct Layer {
+        /// The quoted id (`"from"`).
+        let id: Range<Int>
+        /// Its properties' indices in `properties`.
+        let properties: Range<Int>
+    }
+
+    struct Scene {
+        /// Each still layer, a whole object, bottom to top.
+        let layers: [Range<Int>]
+        /// `"root":{…},"transition":…`.
+        let rest: Range<Int>
+    }
+
+    let number: Int
+    let bytes: EncodedMessage
+    /// `"t":…` through `"velocity":[…]`: the frame's own fields after `n`.
+    let header: Range<Int>
+    let layers: [Layer]
+    let properties: [Property]
+    let scene: Scene?
+    /// `{…}` of `animator`, with the property-animator driver.
+    let animator: Range<Int>?
+
+    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Range<Int>?) {
+        self.number = number
+        self.bytes = bytes
+        self.header = header
+        self.layers = layers
+        self.properties = properties
+        self.scene = scene
+        self.animator = animator
+    }
+
+    func part(_ range: Range<Int>) -> UnsafeRawBufferPointer { bytes.payload(range) }
+
+    /// Whether two parts (of this snapshot and `other`) hold the same bytes.
+    func same(_ range: Range<Int>, as otherRange: Range<Int>, of other: FrameSnapshot) -> Bool {
+        guard range.count == otherRange.count else { return false }
+        let a = part(range), b = other.part(otherRange)
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return range.isEmpty }
+        return memcmp(pa, pb, range.count) == 0
+    }
+
+    /// The index of this snapshot's layer with the same id as `other`'s layer `index`.
+    func layer(matching index: Int, of other: FrameSnapshot) -> Int? {
+        let id = other.layers[index].id
+        return layers.firstIndex { same($0.id, as: id, of: other) }
+    }
+
+    /// Whether every layer id occurs once (a delta names layers by id; checked, not assumed).
+    var hasUniqueIDs: Bool {
+        for i in layers.indices {
+            for j in layers.indices where j > i && same(layers[i].id, as: layers[j].id, of: self) { return false }
+        }
+        return true
+    }
+
+    // MARK: - Encoding a session's state
+
+    /// The session's current state, stamped `now` (server ms).
+    static func encode(_ session: SessionCore, now: Double) -> FrameSnapshot {
+        let frame = session.engine.frame()
+        var builder = Builder(capacity: 300 * frame.layers.count + 200)
+        let header = builder.header(session, frame, now: now)
+        // A scene's pictures are composed once per frame.
+        let picture = session.scene?.scene.picture
+        if let scene = session.scene, let picture {
+            builder.sceneAnimatorLayers(frame, scene, picture)
+        } else {
+            for layer in frame.layers { builder.layer(layer) }
+        }
+        var scene: Scene?
+        if let sceneSession = session.scene, let picture {
+            scene = builder.scene(sceneSession, picture, progress: frame.progress)
+        }
+        let animator = session.engine.animatorState.map { builder.animator($0) }
+        let (bytes, layers, properties) = builder.finish()
+        return FrameSnapshot(number: session.frameNumber, bytes: bytes, header: header, layers: layers,
+                             properties: properties, scene: scene, animator: animator)
+    }
+
+    /// Writes each part on its own (no commas between parts) and records where it lies.
+    private struct Builder: ~Copyable {
+        var w: JSONWriter
+        var layers: [Layer] = []
+        var properties: [Property] = []
+
+        init(capacity: Int) { w = JSONWriter(headroom: 0, capacity: capacity) }
+
+        consuming func finish() -> (EncodedMessage, [Layer], [Property]) {
+            let layers = layers, properties = properties
+            return (w.finish(), layers, properties)
+        }
+
+        mutating func header(_ session: SessionCore, _ frame: Frame, now: Double) -> Range<Int> {
+            let start = w.beginPart()
+            w.key("t"); w.fixed(now, FramePrecision.milliseconds)
+            w.key("phase"); w.string(session.framePhase.rawValue)
+            w.key("progress"); w.fixed(session.frameProgress, FramePrecision.progress)
+            w.key("ack")
+            if let ack = session.ack { w.integer(ack) } else { w.null() }
+            w.key("received")
+            if let received = session.ackReceived { w.fixed(received, FramePrecision.milliseconds) } else { w.null() }
+            // Only when the driver's simulated link held the acknowledged input.
+            if let arrived = session.ackArrived { w.key("arrived"); w.fixed(arrived, FramePrecision.milliseconds) }
+            w.key("sent"); w.fixed(now, FramePrecision.milliseconds)
+            w.key("velocity"); w.fixedPair(frame.velocity.x, frame.velocity.y, FramePrecision.points)
+            return start..<w.position
+        }
+
+        /// The animator's layers in a scene: the moving side (`to` presenting, `from`
+        /// dismissing) as its controller, and the layers that belong to the effect (masks,
+        /// logo, thumbnail, curl); the other side is in `scene.layers`.
+        mutating func sceneAnimatorLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture) {
+            guard let plan = scene.plan else { return }
+            let still: LayerID = plan.operation == .present ? .from : .to
+            let moving = plan.operation == .present ? plan.to : plan.from
+            let radius = picture.cornerRadius(of: moving)
+            for layer in frame.layers where layer.id != still {
+                let controller = layer.id == .from ? plan.from : layer.id == .to ? plan.to : nil
+                var layer = layer
+                // A sheet keeps its card's rounded corners while it moves (the animators' own are 0).
+                if controller == moving { layer.cornerRadius = max(layer.cornerRadius, radius) }
+                self.layer(layer, controller: controller)
+            }
+        }
+
+        private mutating func begin() -> Int { w.beginPart() }
+
+        private mutating func end(_ key: Key, from start: Int) {
+            properties.append(Property(key: key, value: start..<w.position))
+        }
+
+        mutating func layer(_ layer: LayerState, controller: String? = nil) {
+            var start = begin()
+            w.string(layer.id.rawValue)
+            let id = start..<w.position
+            let first = properties.count
+            if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
+            start = begin(); w.string(layer.content.rawValue); end(.content, from: start)
+            start = begin(); w.string(layer.shape.rawValue); end(.shape, from: start)
+            start = begin(); w.fixedPair(layer.center.x, layer.center.y, FramePrecision.points); end(.center, from: start)
+            start = begin(); w.fixedPair(layer.bounds.width, layer.bounds.height, FramePrecision.points); end(.bounds, from: start)
+            start = begin(); transform(layer.transform); end(.transform, from: start)
+            start = begin(); w.fixed(layer.cornerRadius, FramePrecision.points); end(.cornerRadius, from: start)
+            start = begin(); w.fixed(layer.opacity, FramePrecision.opacity); end(.opacity, from: start)
+            start = begin(); w.integer(layer.z); end(.z, from: start)
+            if let mask = layer.mask { start = begin(); w.string(mask.rawValue); end(.mask, from: start) }
+            if let transform3D = layer.transform3D {
+                start = begin()
+                w.beginArray()
+                for component in transform3D.components { w.fixed(component, FramePrecision.transform3D) }
+                w.endArray()
+                end(.transform3d, from: start)
+                if let corners = layer.projectedCorners() {
+                    start = begin()
+                    w.beginArray()
+                    for corner in corners { w.fixedPair(corner.x, corner.y, FramePrecision.points) }
+                    w.endArray()
+                    end(.corners, from: start)
+                }
+            }
+            layers.append(Layer(id: id, properties: first..<properties.count))
+        }
+
+        private mutating func transform(_ t: TransitionCore.AffineTransform) {
+            w.beginArray()
+            w.fixed(t.a, FramePrecision.multiplier); w.fixed(t.b, FramePrecision.multiplier)
+            w.fixed(t.c, FramePrecision.multiplier); w.fixed(t.d, FramePrecision.multiplier)
+            w.fixed(t.tx, FramePrecision.points); w.fixed(t.ty, FramePrecision.points)
+            w.endArray()
+        }
+
+        mutating func scene(_ scene: SceneSession, _ picture: ScenePicture, progress: Double) -> Scene {
+            // While a transition runs, the still views move at the animation's pace (its curve).
+            let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
+            var layers: [Range<Int>] = []
+            for layer in picture.stillLayers(moving: scene.moving, progress: eased) {
+                let start = begin()
+                sceneLayer(layer)
+                layers.append(start..<w.position)
+            }
+            let start = begin()
+            // The window's root view relative to the device (a quarter turn in landscape), and
+            // its bounds: the page draws `layers` and the animator's layers inside it.
+            let turning = scene.turning(progress: progress)
+            let t = turning.map { $0.plan.transform(at: $0.fraction) } ?? scene.scene.interfaceOrientation.rootTransform
+            w.key("root")
+            w.beginObject()
+            w.key("transform"); transform(t)
+            let bounds = scene.scene.windowBounds
+            w.key("bounds"); w.fixedPair(bounds.width, bounds.height, FramePrecision.points)
+            w.key("interface"); w.string(scene.scene.interfaceOrientation.rawValue)
+            w.key("rotating")
+            if let turning {
+                w.beginObject()
+                w.key("from"); w.string(turning.plan.from.rawValue)
+                w.key("to"); w.string(turning.plan.to.rawValue)
+                w.key("fraction"); w.fixed(turning.fraction, FramePrecision.progress)
+                w.endObject()
+            } else {
+                w.null()
+            }
+            w.endObject()
+            w.key("transition")
+            if let plan = scene.plan {
+                w.beginObject()
+                w.key("action"); w.string(plan.action.rawValue)
+                w.key("from"); w.string(plan.from)
+                w.key("to"); w.string(plan.to)
+                w.key("container"); rect(plan.container)
+                w.endObject()
+            } else {
+                w.null()
+            }
+            return Scene(layers: layers, rest: start..<w.position)
+        }
+
+        private mutating func sceneLayer(_ layer: SceneLayer) {
+            w.beginObject()
+            w.key("controller"); w.string(layer.controller)
+            w.key("role"); w.string(layer.role.rawValue)
+            w.key("frame"); rect(layer.frame)
+            w.key("cornerRadius"); w.fixed(layer.cornerRadius, FramePrecision.points)
+            w.key("scale"); w.fixed(layer.scale, FramePrecision.multiplier)
+            w.key("opacity"); w.fixed(layer.opacity, FramePrecision.opacity)
+            if let title = layer.title { w.key("title"); w.string(title) }
+            w.key("group"); w.string(layer.group)
+            w.endObject()
+        }
+
+        private mutating func rect(_ rect: Rect) {
+            w.beginArray()
+            for value in [rect.minX, rect.minY, rect.width, rect.height] { w.fixed(value, FramePrecision.points) }
+            w.endArray()
+        }
+
+        mutating func animator(_ state: PropertyAnimatorState) -> Range<Int> {
+            let start = begin()
+            w.beginObject()
+            w.key("state"); w.string(state.state.rawValue)
+            w.key("running"); w.bool(state.isRunning)
+            w.key("reversed"); w.bool(state.isReversed)
+            // iOS 11+ semantics: 1 − the forward time while reversed.
+            w.key("fractionComplete"); w.fixed(state.reportedFractionComplete, FramePrecision.progress)
+            w.endObject()
+            return start..<w.position
+        }
+    }
+}

@@ -1,0 +1,157 @@
+/// Copies full frames and deltas together from `FrameSnapshot` parts (docs/PROTOCOL.md,
+/// "Delta frames"): no number is formatted here, only bytes compared and copied.
+enum FrameWriter {
+    static func full(_ frame: FrameSnapshot, headroom: Int) -> EncodedMessage {
+        let out = Output(headroom: headroom, capacity: frame.bytes.payloadCount + 64)
+        out.start(frame, base: nil)
+        for index in frame.layers.indices {
+            out.comma(index)
+            out.wholeLayer(index, of: frame)
+        }
+        out.append("]")
+        if let scene = frame.scene {
+            out.append(#","scene":{"layers":["#)
+            for (index, layer) in scene.layers.enumerated() {
+                out.comma(index)
+                out.append(frame.part(layer))
+            }
+            out.append("],")
+            out.append(frame.part(scene.rest))
+            out.append("}")
+        }
+        out.end(frame)
+        return out.finish()
+    }
+
+    static func delta(_ frame: FrameSnapshot, base: FrameSnapshot, headroom: Int) -> EncodedMessage {
+        let out = Output(headroom: headroom, capacity: frame.bytes.payloadCount / 2 + 128)
+        out.start(frame, base: base.number)
+        for index in frame.layers.indices {
+            out.comma(index)
+            if let match = base.layer(matching: index, of: frame) {
+                out.changedLayer(index, of: frame, base: match, of: base)
+            } else {
+                out.wholeLayer(index, of: frame)  // new since the base
+            }
+        }
+        out.append("]")
+        switch (frame.scene, base.scene) {
+        case (nil, nil):
+            break
+        case (nil, _?):
+            out.append(#","scene":null"#)
+        case let (scene?, baseScene):
+            if let baseScene, scene.layers.count == baseScene.layers.count,
+               zip(scene.layers, baseScene.layers).allSatisfy({ frame.same($0, as: $1, of: base) }),
+               frame.same(scene.rest, as: baseScene.rest, of: base) {
+                break  // unchanged: left out
+            }
+            out.append(#","scene":{"layers":["#)
+            for (index, layer) in scene.layers.enumerated() {
+                out.comma(index)
+                // The base's index of an identical layer, else the layer whole.
+                if let same = baseScene?.layers.firstIndex(where: { frame.same(layer, as: $0, of: base) }) {
+                    out.integer(same)
+                } else {
+                    out.append(frame.part(layer))
+                }
+            }
+            out.append("],")
+            out.append(frame.part(scene.rest))
+            out.append("}")
+        }
+        out.end(frame)
+        return out.finish()
+    }
+
+    private struct Output {
+        private let bytes: ByteBuffer
+        private let headroom: Int
+
+        init(headroom: Int, capacity: Int) {
+            self.headroom = headroom
+            bytes = ByteBuffer(capacity: headroom + capacity)
+            bytes.count = headroom
+        }
+
+        func finish() -> EncodedMessage { EncodedMessage(bytes: bytes, headroom: headroom) }
+
+        func append(_ literal: StaticString) { bytes.append(literal) }
+        func append(_ part: UnsafeRawBufferPointer) { bytes.append(contentsOf: part) }
+        func integer(_ value: Int) { bytes.appendInteger(Int64(value)) }
+        func comma(_ index: Int) { if index > 0 { bytes.append(UInt8(ascii: ",")) } }
+
+        /// `{"type":"frame","n":N[,"base":B],<header>,"layers":[`
+        func start(_ frame: FrameSnapshot, base: Int?) {
+            append(#"{"type":"frame","n":"#)
+            integer(frame.number)
+            if let base {
+                append(#","base":"#)
+                integer(base)
+            }
+            append(",")
+            append(frame.part(frame.header))
+            append(#","layers":["#)
+        }
+
+        /// `[,"animator":{…}]}`
+        func end(_ frame: FrameSnapshot) {
+            if let animator = frame.animator {
+                append(#","animator":"#)
+                append(frame.part(animator))
+            }
+            append("}")
+        }
+
+        func wholeLayer(_ index: Int, of frame: FrameSnapshot) {
+            let layer = frame.layers[index]
+            append(#"{"id":"#)
+            append(frame.part(layer.id))
+            for property in frame.properties[layer.properties] { self.property(property, of: frame) }
+            append("}")
+        }
+
+        private func property(_ property: FrameSnapshot.Property, of frame: FrameSnapshot) {
+            append(",")
+            append(property.key.prefix)
+            append(frame.part(property.value))
+        }
+
+        /// The layer's id alone when nothing changed, else `{"id":…` and what differs from the
+        /// base's layer of that id (`null` for what it no longer has). Both property lists are
+        /// in `Key` order, so one walk merges them.
+        func changedLayer(_ index: Int, of frame: FrameSnapshot, base baseIndex: Int, of base: FrameSnapshot) {
+            let layer = frame.layers[index]
+            let mine = frame.properties[layer.properties]
+            let theirs = base.properties[base.layers[baseIndex].properties]
+            var i = mine.startIndex, j = theirs.startIndex
+            var opened = false
+            func open() {
+                if !opened {
+                    append(#"{"id":"#)
+                    append(frame.part(layer.id))
+                    opened = true
+                }
+            }
+            while i < mine.endIndex || j < theirs.endIndex {
+                let a = i < mine.endIndex ? mine[i] : nil
+                let b = j < theirs.endIndex ? theirs[j] : nil
+                if let a, let b, a.key == b.key {
+                    if !frame.same(a.value, as: b.value, of: base) { open(); property(a, of: frame) }
+                    i += 1
+                    j += 1
+                } else if let a, b == nil || a.key.rawValue < b!.key.rawValue {
+                    open(); property(a, of: frame)  // new
+                    i += 1
+                } else {
+                    open()  // gone
+                    append(",")
+                    append(b!.key.prefix)
+                    append("null")
+                    j += 1
+                }
+            }
+            if opened { append("}") } else { append(frame.part(layer.id)) }
+        }
+    }
+}
