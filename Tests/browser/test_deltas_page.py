@@ -166,3 +166,18 @@ def test_a_scene_draws_from_deltas_what_a_whole_frame_draws(tapped, server):
     assert frame["scene"]["transition"]["action"] == "dismiss" and frame["progress"] > 0.2, frame
     messages, deltas = check_the_stream(page)
     assert deltas >= 10, (messages, deltas)
+
+
+def test_a_delta_that_does_not_apply_is_counted_and_shown_and_the_page_goes_on(tapped):
+    page = tapped
+    page.configure("transition", "fade", "window.sandbox.config.transition === 'fade'")
+    held = page.get("frame")
+    stray = {**held, "n": held["n"] + 1, "base": held["n"] - 1, "layers": [layer["id"] for layer in held["layers"]]}
+    page.js("window.__socket.dispatchEvent(new MessageEvent('message', {data: arguments[0]}));", json.dumps(stray))
+    assert page.get("deltasDropped") == 1 and page.get("frameNumber") == held["n"]
+    assert page.js("return document.getElementById('deltas-dropped').hidden") is False
+    assert page.js("return document.getElementById('deltas-dropped-count').textContent") == "1"
+    # The server's next delta applies to the frame the page still holds: nothing else is lost.
+    page.drag(line(60, 230))
+    assert page.wait_rest() == "finished"
+    assert page.get("deltasDropped") == 1
