@@ -108,6 +108,11 @@ import TransitionCore
         let scene = Self.states(kind: .push, scene: true, gestures: [[0, 0, 0]], unasked: [false])
         #expect(scene.compactMap(\.delta).contains { !$0.text.contains("\"scene\"") })
         #expect(scene.last!.full.text.contains("\"scene\":{"))
+        // Dragging the sheet down brings the list forward: its scene layers are patched (what
+        // changed of the same view), root and transition left out.
+        let sheet = Self.states(kind: .push, scene: true, gestures: [[20, 20, 20, 20]], unasked: [false])
+        let patched = sheet.compactMap(\.delta).map(\.text).last { $0.contains("tracking") }!
+        #expect(patched.contains(#""scene":{"layers":[{"base":0,"frame":"#) && !patched.contains("\"root\""), "\(patched)")
     }
 
     @Test func aFullFrameAtLeastEveryTwoSeconds() {

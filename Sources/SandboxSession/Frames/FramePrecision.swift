@@ -13,8 +13,10 @@ enum FramePrecision {
     static let progress = 6
     /// Opacity: a channel has 255 levels (0.004 each).
     static let opacity = 4
-    /// A CATransform3D's components: its perspective term m34 is about -1/eyeDistance (1e-3).
-    static let transform3D = 8
+    /// A CATransform3D's perspective column (m14, m24, m34), about 1/eyeDistance (1e-3) times
+    /// a sine: multiplied by coordinates of hundreds of points, 1e-8 stays far below 0.01 pt
+    /// (the other components are multipliers).
+    static let perspective = 8
     /// Server times in ms: 1 µs, the resolution the latency tools report in.
     static let milliseconds = 3
 }
