@@ -54,6 +54,18 @@ public struct FrameAssembler: Sendable {
             }
         }
         fields["layers"] = .array(layers)
+        switch fields["animator"] {
+        case nil:
+            fields["animator"] = held["animator"]
+        case .null?:
+            fields["animator"] = nil
+        case .object(let changes)?:
+            guard case .object(var animator)? = held["animator"] ?? .object([:]) else { return nil }
+            for (key, value) in changes { animator[key] = value }
+            fields["animator"] = .object(animator)
+        default:
+            return nil
+        }
         switch fields["scene"] {
         case nil:
             fields["scene"] = held["scene"]

@@ -13,6 +13,8 @@ final class FrameSnapshot {
     enum Key: Int, CaseIterable {
         case controller, role, content, shape, frame, center, bounds, transform, cornerRadius, scale, opacity, title, group
         case z, mask, transform3d, corners
+        /// An animator's (`animator`).
+        case state, running, reversed, fractionComplete
 
         /// `"name":`, ready to copy.
         var prefix: StaticString {
@@ -34,6 +36,10 @@ final class FrameSnapshot {
             case .mask: #""mask":"#
             case .transform3d: #""transform3d":"#
             case .corners: #""corners":"#
+            case .state: #""state":"#
+            case .running: #""running":"#
+            case .reversed: #""reversed":"#
+            case .fractionComplete: #""fractionComplete":"#
             }
         }
     }
@@ -65,10 +71,10 @@ final class FrameSnapshot {
     let layers: [Layer]
     let properties: [Property]
     let scene: Scene?
-    /// `{…}` of `animator`, with the property-animator driver.
-    let animator: Range<Int>?
+    /// `animator`'s fields, with the property-animator driver.
+    let animator: Layer?
 
-    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Range<Int>?) {
+    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Layer?) {
         self.number = number
         self.bytes = bytes
         self.header = header
@@ -309,16 +315,14 @@ final class FrameSnapshot {
             w.endArray()
         }
 
-        mutating func animator(_ state: PropertyAnimatorState) -> Range<Int> {
-            let start = begin()
-            w.beginObject()
-            w.key("state"); w.string(state.state.rawValue)
-            w.key("running"); w.bool(state.isRunning)
-            w.key("reversed"); w.bool(state.isReversed)
+        mutating func animator(_ animator: PropertyAnimatorState) -> Layer {
+            let first = properties.count
+            var start = begin(); w.string(animator.state.rawValue); end(.state, from: start)
+            start = begin(); w.bool(animator.isRunning); end(.running, from: start)
+            start = begin(); w.bool(animator.isReversed); end(.reversed, from: start)
             // iOS 11+ semantics: 1 − the forward time while reversed.
-            w.key("fractionComplete"); w.fixed(state.reportedFractionComplete, FramePrecision.progress)
-            w.endObject()
-            return start..<w.position
+            start = begin(); w.fixed(animator.reportedFractionComplete, FramePrecision.progress); end(.fractionComplete, from: start)
+            return Layer(id: 0..<0, properties: first..<properties.count)
         }
     }
 }

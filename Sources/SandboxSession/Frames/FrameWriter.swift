@@ -57,7 +57,7 @@ enum FrameWriter {
         case let (scene?, baseScene?):
             out.sceneDelta(scene, of: frame, base: baseScene, of: base)
         }
-        out.end(frame)
+        out.end(frame, base: base)
         return out.finish()
     }
 
@@ -91,11 +91,21 @@ enum FrameWriter {
             append(#","layers":["#)
         }
 
-        /// `[,"animator":{…}]}`
-        func end(_ frame: FrameSnapshot) {
-            if let animator = frame.animator {
+        /// `[,"animator":{…}]}`; in a delta (`base`) only what changed of the animator.
+        func end(_ frame: FrameSnapshot, base: FrameSnapshot? = nil) {
+            switch (frame.animator, base?.animator) {
+            case let (animator?, baseAnimator?) where base != nil:
+                let opened = changes(animator, of: frame, from: baseAnimator, of: base!, leadingComma: false) {
+                    append(#","animator":{"#)
+                }
+                if opened { append("}") }
+            case (let animator?, _):
                 append(#","animator":"#)
-                append(frame.part(animator))
+                wholeSceneLayer(animator, of: frame)
+            case (nil, _?) where base != nil:
+                append(#","animator":null"#)
+            case (nil, _):
+                break
             }
             append("}")
         }
@@ -110,6 +120,11 @@ enum FrameWriter {
 
         private func property(_ property: FrameSnapshot.Property, of frame: FrameSnapshot) {
             append(",")
+            bare(property, of: frame)
+        }
+
+        /// `"key":value`
+        private func bare(_ property: FrameSnapshot.Property, of frame: FrameSnapshot) {
             append(property.key.prefix)
             append(frame.part(property.value))
         }
@@ -129,27 +144,28 @@ enum FrameWriter {
         /// (`null` for what it no longer has), calling `open` before the first; true if any.
         /// Both property lists are in `Key` order, so one walk merges them.
         private func changes(_ layer: FrameSnapshot.Layer, of frame: FrameSnapshot, from baseLayer: FrameSnapshot.Layer,
-                             of base: FrameSnapshot, open: () -> Void) -> Bool {
+                             of base: FrameSnapshot, leadingComma: Bool = true, open: () -> Void) -> Bool {
             let mine = frame.properties[layer.properties]
             let theirs = base.properties[baseLayer.properties]
             var i = mine.startIndex, j = theirs.startIndex
             var opened = false
+            var first = !leadingComma
             func opening() {
                 if !opened { open(); opened = true }
+                if first { first = false } else { append(",") }
             }
             while i < mine.endIndex || j < theirs.endIndex {
                 let a = i < mine.endIndex ? mine[i] : nil
                 let b = j < theirs.endIndex ? theirs[j] : nil
                 if let a, let b, a.key == b.key {
-                    if !frame.same(a.value, as: b.value, of: base) { opening(); property(a, of: frame) }
+                    if !frame.same(a.value, as: b.value, of: base) { opening(); bare(a, of: frame) }
                     i += 1
                     j += 1
                 } else if let a, b == nil || a.key.rawValue < b!.key.rawValue {
-                    opening(); property(a, of: frame)  // new
+                    opening(); bare(a, of: frame)  // new
                     i += 1
                 } else {
                     opening()  // gone
-                    append(",")
                     append(b!.key.prefix)
                     append("null")
                     j += 1
@@ -158,7 +174,7 @@ enum FrameWriter {
             return opened
         }
 
-        /// `{"controller":…,"role":…,…}`
+        /// `{"controller":…,"role":…,…}` (and an animator's fields)
         func wholeSceneLayer(_ layer: FrameSnapshot.Layer, of frame: FrameSnapshot) {
             append("{")
             for (index, property) in frame.properties[layer.properties].enumerated() {
