@@ -46,6 +46,8 @@ final class Connection {
     private var isDelivering = false
     /// The due time the server's network queue holds for this connection (`networkHolds`).
     var networkScheduled: Double?
+    /// What the kernel's send buffer can take, known without asking it each time.
+    @exclusivity(unchecked) private var sendEstimate = SendRoomEstimate()
     /// Bytes, frames and the close code, for the log line and the metrics.
     var stats: ConnectionStats
 
@@ -340,7 +342,7 @@ final class Connection {
     /// the connection blocked (the server's retry tick asks again) and returns false.
     private func send(_ message: EncodedMessage) -> Bool {
         let length = message.payloadCount
-        switch socket.sendRoom(for: length, limit: server.limits.sendBytes) {
+        switch socket.sendRoom(for: length, limit: server.limits.sendBytes, estimate: &sendEstimate) {
         case .fits:
             break
         case .later:
