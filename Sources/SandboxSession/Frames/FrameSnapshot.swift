@@ -91,6 +91,13 @@ final class FrameSnapshot {
         guard range.count == otherRange.count else { return false }
         let a = part(range), b = other.part(otherRange)
         guard let pa = a.baseAddress, let pb = b.baseAddress else { return range.isEmpty }
+        // Most parts are a few bytes: a loop beats a call into libc.
+        if range.count <= 16 {
+            for offset in 0..<range.count where pa.load(fromByteOffset: offset, as: UInt8.self) != pb.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            return true
+        }
         return memcmp(pa, pb, range.count) == 0
     }
 

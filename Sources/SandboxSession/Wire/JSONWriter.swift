@@ -247,7 +247,7 @@ final class ByteBuffer {
 
     deinit { base.deallocate() }
 
-    private func reserve(_ extra: Int) {
+    func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         var next = capacity * 2
         while next < count + extra { next *= 2 }
@@ -268,7 +268,14 @@ final class ByteBuffer {
     func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        if bytes.count <= 16 {
+            // Keys, digits, short parts: a loop beats a call into libc's memmove.
+            for offset in 0..<bytes.count {
+                base.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: count + offset, as: UInt8.self)
+            }
+        } else {
+            (base + count).copyMemory(from: source, byteCount: bytes.count)
+        }
         count += bytes.count
     }
 
@@ -289,18 +296,24 @@ extension ByteBuffer {
         appendDigits(value.magnitude, minimumDigits: 1)
     }
 
-    /// `value`'s digits, left-padded with zeros to `minimumDigits`.
+    /// `value`'s digits, left-padded with zeros to `minimumDigits` (≤ 20), written in place.
     private func appendDigits(_ value: UInt64, minimumDigits: Int) {
-        var magnitude = value
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
-            var index = 20
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0 || 20 - index < minimumDigits
-            append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        digits = max(digits, minimumDigits)
+        reserve(digits)
+        var magnitude = value
+        var offset = count + digits
+        while offset > count {
+            offset -= 1
+            base.storeBytes(of: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: offset, as: UInt8.self)
+            magnitude /= 10
+        }
+        count += digits
     }
 
     /// Swift's shortest round-trip form; whole numbers below 1e15 as integers; non-finite: null.
