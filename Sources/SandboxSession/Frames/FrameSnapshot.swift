@@ -82,15 +82,20 @@ final class FrameSnapshot {
         self.properties = properties
         self.scene = scene
         self.animator = animator
+        start = bytes.payload(0..<0).baseAddress!
     }
 
-    func part(_ range: Range<Int>) -> UnsafeRawBufferPointer { bytes.payload(range) }
+    /// The payload's first byte: `bytes` never changes once encoded, and lives as long as this.
+    private let start: UnsafeRawPointer
+
+    func part(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count)
+    }
 
     /// Whether two parts (of this snapshot and `other`) hold the same bytes.
     func same(_ range: Range<Int>, as otherRange: Range<Int>, of other: FrameSnapshot) -> Bool {
         guard range.count == otherRange.count else { return false }
-        let a = part(range), b = other.part(otherRange)
-        guard let pa = a.baseAddress, let pb = b.baseAddress else { return range.isEmpty }
+        let pa = start + range.lowerBound, pb = other.start + otherRange.lowerBound
         // Most parts are a few bytes: a loop beats a call into libc.
         if range.count <= 16 {
             for offset in 0..<range.count where pa.load(fromByteOffset: offset, as: UInt8.self) != pb.load(fromByteOffset: offset, as: UInt8.self) {
