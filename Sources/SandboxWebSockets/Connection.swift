@@ -118,7 +118,7 @@ final class Connection {
             deliveredFrame = nil
             // Chosen now: queued messages all reach the socket, in order.
             lastFrame = frame.id
-            queue(message.appending("delivered", now * 1000))
+            queue(message.appending("delivered", now * 1000, decimals: 3))
         } else {
             deliveredFrame = (frame, now)
             markFrameDue()
@@ -319,7 +319,7 @@ final class Connection {
                 ?? (link == nil ? server.latestFrame(for: self).map { ($0, nil) } : nil) {
                 // A delta if this connection has the frame it applies to, else the whole frame.
                 var message = frame.message(after: lastFrame)
-                if let delivered { message = message.appending("delivered", delivered * 1000) }
+                if let delivered { message = message.appending("delivered", delivered * 1000, decimals: 3) }
                 guard send(message) else { return 0 }
                 lastFrame = frame.id
                 stats.framesOut += 1

@@ -74,7 +74,8 @@ final class FrameSnapshot {
     /// `animator`'s fields, with the property-animator driver.
     let animator: Layer?
 
-    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Layer?) {
+    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Layer?, hasUniqueIDs: Bool) {
+        self.hasUniqueIDs = hasUniqueIDs
         self.number = number
         self.bytes = bytes
         self.header = header
@@ -109,6 +110,8 @@ final class FrameSnapshot {
     /// The index of this snapshot's layer with the same id as `other`'s layer `index`.
     func layer(matching index: Int, of other: FrameSnapshot) -> Int? {
         let id = other.layers[index].id
+        // Most often at the same index: tried first.
+        if index < layers.count, same(layers[index].id, as: id, of: other) { return index }
         return layers.firstIndex { same($0.id, as: id, of: other) }
     }
 
@@ -135,13 +138,9 @@ final class FrameSnapshot {
             && zip(mine, theirs).allSatisfy { $0.key == $1.key && same($0.value, as: $1.value, of: other) }
     }
 
-    /// Whether every layer id occurs once (a delta names layers by id; checked, not assumed).
-    var hasUniqueIDs: Bool {
-        for i in layers.indices {
-            for j in layers.indices where j > i && same(layers[i].id, as: layers[j].id, of: self) { return false }
-        }
-        return true
-    }
+    /// Whether every layer id occurs once (a delta names layers by id; checked while encoding,
+    /// not assumed).
+    let hasUniqueIDs: Bool
 
     // MARK: - Encoding a session's state
 
@@ -162,9 +161,10 @@ final class FrameSnapshot {
             scene = builder.scene(sceneSession, picture, progress: frame.progress)
         }
         let animator = session.engine.animatorState.map { builder.animator($0) }
+        let unique = builder.uniqueIDs
         let (bytes, layers, properties) = builder.finish()
         return FrameSnapshot(number: session.frameNumber, bytes: bytes, header: header, layers: layers,
-                             properties: properties, scene: scene, animator: animator)
+                             properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique)
     }
 
     /// Writes each part on its own (no commas between parts) and records where it lies.
@@ -172,8 +172,14 @@ final class FrameSnapshot {
         var w: JSONWriter
         var layers: [Layer] = []
         var properties: [Property] = []
+        private var ids: [LayerID] = []
+        private(set) var uniqueIDs = true
 
-        init(capacity: Int) { w = JSONWriter(headroom: 0, capacity: capacity) }
+        init(capacity: Int) {
+            w = JSONWriter(headroom: 0, capacity: capacity)
+            layers.reserveCapacity(6)
+            properties.reserveCapacity(64)
+        }
 
         consuming func finish() -> (EncodedMessage, [Layer], [Property]) {
             let layers = layers, properties = properties
@@ -220,6 +226,8 @@ final class FrameSnapshot {
         }
 
         mutating func layer(_ layer: LayerState, controller: String? = nil) {
+            if ids.contains(layer.id) { uniqueIDs = false }
+            ids.append(layer.id)
             var start = begin()
             w.string(layer.id.rawValue)
             let id = start..<w.position

@@ -100,7 +100,7 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
-    /// A number rounded to `decimals` places (0…8), trailing zeros dropped: what frames send
+    /// A number rounded to `decimals` places (0…9), trailing zeros dropped: what frames send
     /// (docs/PROTOCOL.md, "Delta frames": the precision of each quantity, and why). Written
     /// from an integer, without `String`; non-finite becomes null.
     public mutating func fixed(_ value: Double, _ decimals: Int) {
@@ -211,12 +211,12 @@ public final class EncodedMessage: @unchecked Sendable {  // immutable but for t
     /// A copy of this object message with one more number field at its end, in its own buffer
     /// (a simulated link stamps each frame it delivers with `delivered`; the shared encoding
     /// stays as it was). `self` must be a JSON object (ends with `}`).
-    public func appending(_ key: StaticString, _ value: Double) -> EncodedMessage {
+    public func appending(_ key: StaticString, _ value: Double, decimals: Int) -> EncodedMessage {
         precondition(payloadCount >= 2 && bytes.base.load(fromByteOffset: bytes.count - 1, as: UInt8.self) == UInt8(ascii: "}"))
         var w = JSONWriter(headroom: headroom, capacity: payloadCount + 48)
         w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount - 1))
         w.key(key)
-        w.number(value)
+        w.fixed(value, decimals)
         w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + bytes.count - 1, count: 1))
         return w.finish()
     }
@@ -328,9 +328,9 @@ extension ByteBuffer {
         }
     }
 
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
-    /// `value` rounded to `decimals` places (0…8), trailing zeros dropped, `-0` written `0`.
+    /// `value` rounded to `decimals` places (0…9), trailing zeros dropped, `-0` written `0`.
     /// Past 2⁵³ after scaling (where a Double stops holding every integer) the shortest form.
     func appendFixed(_ value: Double, decimals: Int) {
         guard value.isFinite else { return append("null") }
