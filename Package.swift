@@ -52,7 +52,7 @@ let package = Package(
             ]
         ),
         // Release-mode timing loop for the per-event cost of the engine (issue: ≤ 2 µs median).
-        .executableTarget(name: "CoreBenchmark", dependencies: ["TransitionCore"]),
+        .executableTarget(name: "CoreBenchmark", dependencies: ["TransitionCore", "SandboxSession"]),
         .testTarget(
             name: "TransitionCoreTests",
             dependencies: [

@@ -54,6 +54,7 @@ struct Run {
         let replies = session.connect(at: 0)
         var checks = Checks()
         for reply in replies { checks.check(reply) }
+        Checks.connectedFrames = checks.assembler
         var again = VirtualSession()
         if again.connect(at: 0) != replies { fail("deterministic", "two connects gave different bytes", "") }
         Checks.defaults = Checks.config(of: replies[0])
@@ -124,6 +125,8 @@ struct Run {
 // MARK: - Invariants
 
 struct Checks {
+    /// The first frame, assembled (set once, by `Run.connected`): deltas build on it.
+    nonisolated(unsafe) static var connectedFrames = FrameAssembler()
     /// The welcome's settings (set once, by `Run.connected`).
     nonisolated(unsafe) static var defaults = (duration: 1.0, speed: 1.0, fps: 60.0, stretch: 1.0)
 
@@ -144,6 +147,8 @@ struct Checks {
     var effectiveDuration: Double { sceneActive ? max(duration, TransitionKind.reveal.defaultDuration) : duration }
     /// The latest frame's `n`, `t` and `ack` (the first frame, sent on connecting, is 1 at 0).
     var lastFrame = 0
+    /// The whole frame so far, as a client assembles deltas.
+    var assembler = FrameAssembler()
     var lastFrameTime = -Double.infinity
     var lastAck = -Double.infinity
     /// The message being answered ("" for a tick).
@@ -162,6 +167,7 @@ struct Checks {
     init(connected: Void) {
         _ = Run.connected
         (duration, completionSpeed, fps, stretch) = Checks.defaults
+        assembler = Checks.connectedFrames
         lastFrame = 1
         lastFrameTime = 0
     }
@@ -224,7 +230,8 @@ struct Checks {
     /// turn (2 × 0.4 s) from the first frame that shows it.
     mutating func noteRotation(_ reply: String, at now: Double) {
         guard reply.hasPrefix(#"{"type":"frame""#) else { return }
-        if reply.contains(#""rotating":{"#) {
+        // The whole frame (a delta leaves out a scene or root that did not change).
+        if case .object? = assembler.frame?["scene"]?["root"]?["rotating"] {
             if rotationDeadline == nil { rotationDeadline = now + 0.8 + Limits.completionSlack }
         } else {
             rotationDeadline = nil
@@ -269,6 +276,10 @@ struct Checks {
 
     mutating func frame(_ scan: Scan, _ reply: String) {
         if scan.n != Double(lastFrame + 1) { fail("frame-order", "frame n \(scan.n) after \(lastFrame)", reply) }
+        // Issue 15: every delta applies to the frame before it (the replay sends every frame).
+        guard let parsed = try? JSONValue.decode(Data(reply.utf8)), assembler.apply(parsed) != nil else {
+            return fail("delta", "a delta frame that does not apply to the frame before it", reply)
+        }
         if !(scan.t >= lastFrameTime) || scan.t != scan.sent { fail("frame-order", "frame t \(scan.t) after \(lastFrameTime)", reply) }
         if let ack = scan.ack, !(ack >= lastAck) { fail("frame-order", "ack \(ack) after \(lastAck)", reply) }
         lastFrame += 1
@@ -491,6 +502,10 @@ struct Scan {
         case .frame:
             allowed = depth == 1 && (keyIs(key, "ack") || keyIs(key, "received")) || depth == 2 && keyIs(key, "transition")
                 || depth == 3 && keyIs(key, "rotating")
+                // Delta frames (issue 15): a part the base had and this frame has not.
+                || depth == 1 && (keyIs(key, "scene") || keyIs(key, "animator"))
+                || depth > 1 && (keyIs(key, "mask") || keyIs(key, "transform3d") || keyIs(key, "corners")
+                    || keyIs(key, "controller") || keyIs(key, "title"))
         case .sceneState: allowed = depth == 1 && (keyIs(key, "inFlight") || keyIs(key, "armed") || keyIs(key, "root"))
         case .config: allowed = keyIs(key, "flingVelocity") || keyIs(key, "rubberBand")
         default: allowed = false

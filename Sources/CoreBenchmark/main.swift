@@ -1,12 +1,15 @@
 // Release-mode timing loop for the engine's hot path: applying one pointer event and producing
 // one frame of layer states (the per-input cost the server pays), and one completion tick plus
-// its frame. Prints the median and p99 of per-operation times over many batches.
+// its frame. Prints the median and p99 of per-operation times over many batches. Then the frame
+// encoder (issue 15): a pointer message through the session with and without its frame
+// encoded, per kind, and the bytes of its delta and full frame.
 //
 //     swift run -c release CoreBenchmark
 //
 // A plain loop rather than ordo-one/benchmark: the figure we need is one median, and the
 // package's jemalloc/trait setup would add minutes to every CI build.
 import Foundation
+import SandboxSession
 import TransitionCore
 
 let batches = 400
@@ -125,3 +128,57 @@ for zeta in [0.05, 0.3, 1, 10] {
     }
 }
 print("slowest fit: \(Double(Int(worstFit * 10)) / 10) µs" + (fitChecksum.isFinite ? "" : "  (non-finite ω₀!)"))
+
+// The frame encoder (issue 15, docs/PROTOCOL.md "Delta frames"): one pointer `move` message
+// through a session (parse, engine) and then its frame — parts, delta, and the full frame
+// every connection lacking the base would get — against the same message without a frame. The
+// difference is the encoder's cost per state; the bytes are the wire's.
+print("")
+print("frame encoder, per pointer message: median of \(batches) batches × \(perBatch)")
+print("kind              message only   + parts + delta   + full     delta bytes   full bytes")
+let driver = ConnectionID(number: 1)
+for kind in TransitionKind.allCases {
+    func session() -> SessionHub {
+        var hub = SessionHub()
+        var actions: [SessionAction] = []
+        hub.connect(driver, session: "s", into: &actions)
+        hub.receive(Array(#"{"type":"configure","transition":"\#(kind.rawValue)","distance":200}"#.utf8), from: driver, at: 0, into: &actions)
+        hub.receive(Array(#"{"type":"pointer","phase":"down","x":100,"y":400,"t":0,"seq":1}"#.utf8), from: driver, at: 0, into: &actions)
+        return hub
+    }
+    // The messages, made beforehand: a pan sweeping back and forth, as the engine's loop above.
+    let count = batches * perBatch
+    let messages: [[UInt8]] = (0..<count).map { i in
+        let x = 100 + 150 * (1 + sin(Double(i) * 0.01)) + 11
+        return Array(#"{"type":"pointer","phase":"move","x":\#(x),"y":400,"t":\#(Double(i + 1)),"seq":\#(i + 2)}"#.utf8)
+    }
+    var actions: [SessionAction] = []
+    actions.reserveCapacity(16)
+    func run(encode: Int) -> (median: Double, delta: Double, full: Double) {
+        var hub = session()
+        var deltaBytes = 0, fullBytes = 0, frames = 0
+        let result = measure { i in
+            actions.removeAll(keepingCapacity: true)
+            let now = Double(i + 1) * 0.001
+            hub.receive(messages[i], from: driver, at: now, into: &actions)
+            guard encode > 0, let frame = hub.frame(for: driver, now: now) else { return Double(actions.count) }
+            frames += 1
+            deltaBytes += frame.delta?.payloadCount ?? 0
+            if encode > 1 { fullBytes += frame.full.payloadCount }
+            return Double(frame.number)
+        }
+        let n = Double(max(frames, 1))
+        return (percentile(result.samples, 0.5), Double(deltaBytes) / n, Double(fullBytes) / n)
+    }
+    let plain = run(encode: 0)
+    let delta = run(encode: 1)
+    let full = run(encode: 2)
+    print([
+        kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0),
+        format(plain.median).padding(toLength: 15, withPad: " ", startingAt: 0),
+        "+\(format(delta.median - plain.median))".padding(toLength: 18, withPad: " ", startingAt: 0),
+        "+\(format(full.median - delta.median))".padding(toLength: 11, withPad: " ", startingAt: 0),
+        "\(Int(delta.delta))".padding(toLength: 14, withPad: " ", startingAt: 0),
+        "\(Int(full.full))",
+    ].joined())
+}

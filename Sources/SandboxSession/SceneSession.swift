@@ -73,6 +73,15 @@ struct SceneSession: Equatable {
     private(set) var scene: Scene
     let interruptible: Bool
     private(set) var rotation: Rotation?
+
+    /// Whether the interface is turning, without copying the rotation out (the session asks at
+    /// every tick of every session).
+    var isRotating: Bool {
+        switch rotation {
+        case .some: true
+        case .none: false
+        }
+    }
     /// The latest lifecycle group (the launch is 1).
     private(set) var group = 1
     private(set) var armed: Armed?

@@ -33,7 +33,11 @@ struct SessionCore {
     private var lastOutcome: TransitionPhase?
 
     /// Whether the display link must run for this session: a completion, or a rotation.
-    var isAnimating: Bool { engine.phase.isAnimating || scene?.rotation != nil }
+    var isAnimating: Bool { engine.phase.isAnimating || isRotating }
+
+    /// `scene?.rotation != nil` without the copies it compiles to (a profile found a scene
+    /// session copied per tick of every session).
+    private var isRotating: Bool { scene?.isRotating == true }
 
     /// The phase and progress frames report (see `lastOutcome`).
     var framePhase: TransitionPhase { engine.phase == .idle ? lastOutcome ?? .idle : engine.phase }
@@ -72,7 +76,7 @@ struct SessionCore {
             let down = engine.isPointerDown || !heldPointers.isEmpty
             throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(down ? " with a pointer down" : ""); \(what) when it rests")
         }
-        if scene?.rotation != nil {
+        if isRotating {
             throw WireError(.busy, "the interface is rotating; \(what) when it rests")
         }
     }
@@ -324,7 +328,7 @@ struct SessionCore {
     mutating func tick(at now: Double) -> SessionReaction {
         var reaction = SessionReaction(engine.advance(to: now))
         sceneFollows(&reaction, at: now)
-        if scene?.rotation != nil {
+        if isRotating {
             reaction.frame = true
             reaction.lifecycle += scene!.advanceRotation(to: now)
         }

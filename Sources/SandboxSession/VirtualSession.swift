@@ -97,7 +97,7 @@ public struct VirtualSession {
         for item in link!.takeOutbound(dueBy: now) {
             switch item {
             case .message(let message): out.append(message.text)
-            case .frame(let frame): out.append(sent(frame).appending("delivered", now * 1000).text)
+            case .frame(let frame): out.append(sent(frame).appending("delivered", now * 1000, decimals: 3).text)
             }
         }
         for message in link!.takeInbound(dueBy: now) {

@@ -46,6 +46,8 @@ final class Connection {
     private var isDelivering = false
     /// The due time the server's network queue holds for this connection (`networkHolds`).
     var networkScheduled: Double?
+    /// What the kernel's send buffer can take, known without asking it each time.
+    @exclusivity(unchecked) private var sendEstimate = SendRoomEstimate()
     /// Bytes, frames and the close code, for the log line and the metrics.
     var stats: ConnectionStats
 
@@ -116,7 +118,7 @@ final class Connection {
             deliveredFrame = nil
             // Chosen now: queued messages all reach the socket, in order.
             lastFrame = frame.id
-            queue(message.appending("delivered", now * 1000))
+            queue(message.appending("delivered", now * 1000, decimals: 3))
         } else {
             deliveredFrame = (frame, now)
             markFrameDue()
@@ -317,7 +319,7 @@ final class Connection {
                 ?? (link == nil ? server.latestFrame(for: self).map { ($0, nil) } : nil) {
                 // A delta if this connection has the frame it applies to, else the whole frame.
                 var message = frame.message(after: lastFrame)
-                if let delivered { message = message.appending("delivered", delivered * 1000) }
+                if let delivered { message = message.appending("delivered", delivered * 1000, decimals: 3) }
                 guard send(message) else { return 0 }
                 lastFrame = frame.id
                 stats.framesOut += 1
@@ -340,7 +342,7 @@ final class Connection {
     /// the connection blocked (the server's retry tick asks again) and returns false.
     private func send(_ message: EncodedMessage) -> Bool {
         let length = message.payloadCount
-        switch socket.sendRoom(for: length, limit: server.limits.sendBytes) {
+        switch socket.sendRoom(for: length, limit: server.limits.sendBytes, estimate: &sendEstimate) {
         case .fits:
             break
         case .later:

@@ -24,6 +24,11 @@ struct WebSocketHandle {
     /// Whether the kernel's send buffer can take a payload of `count` bytes whole now.
     func sendRoom(for count: Int, limit: Int) -> SendRoom { SendRoom.check(wsi, payload: count, limit: limit) }
 
+    /// `sendRoom`, with the connection's estimate of the buffer sparing most system calls.
+    func sendRoom(for count: Int, limit: Int, estimate: inout SendRoomEstimate) -> SendRoom {
+        SendRoom.check(wsi, payload: count, limit: limit, estimate: &estimate)
+    }
+
     /// The close frame lws sends when the callback next returns -1 (reason cut to 123 bytes).
     func setCloseReason(_ code: Int, _ reason: String) {
         var bytes = Array(reason.utf8.prefix(123))

@@ -14,7 +14,7 @@ import TransitionCore
     /// Every state of a session playing `gestures` (x displacements per 16 ms, each pan left to
     /// settle), as the hub encodes it; `unasked[i]`: nobody asked for state i (so the next one
     /// has no delta — as when every connection was too slow to be sent it).
-    static func states(kind: TransitionKind, scene: Bool, gestures: [[Double]], unasked: [Bool]) -> [FrameEncoding] {
+    static func states(kind: TransitionKind, scene: Bool, animator: Bool = false, gestures: [[Double]], unasked: [Bool]) -> [FrameEncoding] {
         var h = SessionSceneTests.Harness()
         var states: [FrameEncoding] = []
         var index = 0
@@ -33,7 +33,9 @@ import TransitionCore
             h.send(SessionSceneTests.sheet)
             collect()
         } else {
-            h.send(#"{"type":"configure","transition":"\#(kind.rawValue)"}"#)
+            // The property-animator driver adds `animator`, whose fields are deltas too.
+            let driver = animator ? #","driver":"property-animator""# : ""
+            h.send(#"{"type":"configure","transition":"\#(kind.rawValue)"\#(driver)}"#)
             collect()
         }
         for steps in gestures {
@@ -88,7 +90,7 @@ import TransitionCore
             // Never all unasked (nothing to check) and never all skipped.
             let unasked = unasked.allSatisfy { $0 } ? [false] : unasked
             let states = Self.states(kind: TransitionKind.allCases[kind], scene: scene && kind % 2 == 0,
-                                     gestures: gestures, unasked: unasked)
+                                     animator: scene && kind % 2 == 1, gestures: gestures, unasked: unasked)
             // Every frame received, then frames skipped (latest frame wins).
             Self.check(states, received: [true], everyStateAsked: !unasked.contains(true))
             Self.check(states, received: skipped.allSatisfy { !$0 } ? [true] : skipped)
@@ -108,6 +110,15 @@ import TransitionCore
         let scene = Self.states(kind: .push, scene: true, gestures: [[0, 0, 0]], unasked: [false])
         #expect(scene.compactMap(\.delta).contains { !$0.text.contains("\"scene\"") })
         #expect(scene.last!.full.text.contains("\"scene\":{"))
+        // The animator's fields: only what changed (fractionComplete while scrubbing).
+        let scrub = Self.states(kind: .push, scene: false, animator: true, gestures: [[10, 10, 10, 10]], unasked: [false])
+        let scrubbed = scrub.compactMap(\.delta).map(\.text).last { $0.contains("tracking") }!
+        #expect(scrubbed.contains(#""animator":{"fractionComplete":"#) && !scrubbed.contains("\"state\""), "\(scrubbed)")
+        // Dragging the sheet down brings the list forward: its scene layers are patched (what
+        // changed of the same view), root and transition left out.
+        let sheet = Self.states(kind: .push, scene: true, gestures: [[20, 20, 20, 20]], unasked: [false])
+        let patched = sheet.compactMap(\.delta).map(\.text).last { $0.contains("tracking") }!
+        #expect(patched.contains(#""scene":{"layers":[{"base":0,"frame":"#) && !patched.contains("\"root\""), "\(patched)")
     }
 
     @Test func aFullFrameAtLeastEveryTwoSeconds() {

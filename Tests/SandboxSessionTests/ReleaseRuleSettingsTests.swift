@@ -10,9 +10,21 @@ struct ReleaseRuleSettingsTests {
     static func json(_ text: String) -> JSONValue { try! JSONParser.parse(Array(text.utf8)) }
 
     static func connected() -> VirtualSession {
+        var frames = FrameAssembler()
+        return connected(&frames)
+    }
+
+    /// Connected, its first frame given to `frames` (the client's assembler: frames after it
+    /// may be deltas, docs/PROTOCOL.md "Delta frames").
+    static func connected(_ frames: inout FrameAssembler) -> VirtualSession {
         var session = VirtualSession()
-        _ = session.connect(at: 0)
+        _ = whole(session.connect(at: 0).map(json), &frames)
         return session
+    }
+
+    /// The replies with every frame whole, as a client assembles them.
+    static func whole(_ replies: [JSONValue], _ frames: inout FrameAssembler) -> [JSONValue] {
+        replies.map { $0["type"] == .string("frame") ? frames.apply($0)! : $0 }
     }
 
     static func configure(_ session: inout VirtualSession, _ fields: String) -> [JSONValue] {
@@ -105,19 +117,20 @@ struct ReleaseRuleSettingsTests {
 
     @Test("the driver and the property animator's settings are applied and echoed; frames carry the animator")
     func driver() throws {
-        var session = Self.connected()
-        let replies = Self.configure(
-            &session, #""transition":"push","driver":"property-animator","propertyAnimator":{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5}"#)
+        var whole = FrameAssembler()
+        var session = Self.connected(&whole)
+        let replies = Self.whole(Self.configure(
+            &session, #""transition":"push","driver":"property-animator","propertyAnimator":{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5}"#), &whole)
         let config = try #require(replies.first?["config"])
         #expect(config["driver"] == .string("property-animator"))
         #expect(config["propertyAnimator"] == Self.json(#"{"curve":[0.1,0.2,0.3,0.4],"scrubsLinearly":false,"durationFactor":1.5,"pausesOnCompletion":false}"#))
         let idle = try #require(replies.last)
         #expect(idle["animator"] == Self.json(#"{"state":"inactive","running":false,"reversed":false,"fractionComplete":0}"#))
         // Absent nested fields are kept.
-        let next = try #require(Self.configure(&session, #""propertyAnimator":{"durationFactor":0}"#).first?["config"])
+        let next = try #require(Self.whole(Self.configure(&session, #""propertyAnimator":{"durationFactor":0}"#), &whole).first?["config"])
         #expect(next["propertyAnimator"]?["scrubsLinearly"] == .bool(false))
         // A pan: the frames say the animator is active and paused, then running reversed.
-        let frames = Self.quickShortPan(&session).filter { $0["type"] == .string("frame") }
+        let frames = Self.whole(Self.quickShortPan(&session), &whole).filter { $0["type"] == .string("frame") }
         #expect(frames.dropLast().last?["animator"]?["state"] == .string("active"))
         #expect(frames.dropLast().last?["animator"]?["running"] == .bool(false))
         #expect(frames.last?["animator"]?["running"] == .bool(true))
@@ -127,29 +140,30 @@ struct ReleaseRuleSettingsTests {
         let tracked = try #require(frames.dropLast().last?["animator"]?["fractionComplete"]?.number)
         let reversed = try #require(frames.last?["animator"]?["fractionComplete"]?.number)
         #expect(tracked > 0 && tracked < 0.5)
-        #expect(abs(reversed - (1 - tracked)) < 1e-12)
+        #expect(abs(reversed - (1 - tracked)) < 1e-6 + 1e-12)  // frames carry 1e-6
         var readings = [reversed]
         while session.nextTick != nil {
-            for reply in session.tick().map(Self.json) where reply["phase"] == .string("cancelling") {
+            for reply in Self.whole(session.tick().map(Self.json), &whole) where reply["phase"] == .string("cancelling") {
                 if let f = reply["animator"]?["fractionComplete"]?.number { readings.append(f) }
             }
         }
         #expect(readings.count > 2 && zip(readings, readings.dropFirst()).allSatisfy { $0 <= $1 })
         // Percent-driven frames have no animator.
-        let back = Self.configure(&session, #""driver":"percent-driven""#)
+        let back = Self.whole(Self.configure(&session, #""driver":"percent-driven""#), &whole)
         #expect(back.last?["type"] == .string("frame") && back.last?["animator"] == nil)
     }
 
     @Test("pausesOnCompletion: the session rests paused (no display link), and a configure may replace it")
     func pausedSession() throws {
-        var session = Self.connected()
-        _ = Self.configure(&session, #""transition":"push","driver":"property-animator","propertyAnimator":{"pausesOnCompletion":true}"#)
+        var whole = FrameAssembler()
+        var session = Self.connected(&whole)
+        var replies = Self.configure(&session, #""transition":"push","driver":"property-animator","propertyAnimator":{"pausesOnCompletion":true}"#)
         // A slow drag to 0.5, still, released: finishes and pauses at 1.
-        var replies: [JSONValue] = []
         replies += session.receive(#"{"type":"pointer","phase":"down","x":100,"y":400,"t":1000,"seq":1}"#, at: 1).map(Self.json)
         replies += session.receive(#"{"type":"pointer","phase":"move","x":200,"y":400,"t":1300,"seq":2}"#, at: 1.3).map(Self.json)
         replies += session.receive(#"{"type":"pointer","phase":"up","x":200,"y":400,"t":1600,"seq":3}"#, at: 1.6).map(Self.json)
         while session.nextTick != nil { replies += session.tick().map(Self.json) }
+        replies = Self.whole(replies, &whole)
         #expect(session.phase == .paused)
         let paused = try #require(replies.first { $0["event"] == .string("paused") })
         #expect(paused["progress"] == .number(1))

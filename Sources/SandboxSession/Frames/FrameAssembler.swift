@@ -54,25 +54,53 @@ public struct FrameAssembler: Sendable {
             }
         }
         fields["layers"] = .array(layers)
+        switch fields["animator"] {
+        case nil:
+            fields["animator"] = held["animator"]
+        case .null?:
+            fields["animator"] = nil
+        case .object(let changes)?:
+            guard case .object(var animator)? = held["animator"] ?? .object([:]) else { return nil }
+            for (key, value) in changes { animator[key] = value }
+            fields["animator"] = .object(animator)
+        default:
+            return nil
+        }
         switch fields["scene"] {
         case nil:
             fields["scene"] = held["scene"]
         case .null?:
             fields["scene"] = nil
-        case .object(var scene)?:
-            guard case .array(let entries)? = scene["layers"] else { return nil }
-            var baseScene: [JSONValue] = []
-            if case .array(let items)? = held["scene"]?["layers"] { baseScene = items }
-            var sceneLayers: [JSONValue] = []
-            for entry in entries {
-                if case .number(let index) = entry {
-                    guard index >= 0, index < Double(baseScene.count), index == index.rounded() else { return nil }
-                    sceneLayers.append(baseScene[Int(index)])
-                } else {
-                    sceneLayers.append(entry)
+        case .object(let changes)?:
+            guard case .object(let baseScene)? = held["scene"] ?? .object([:]) else { return nil }
+            var scene = baseScene
+            for key in ["root", "transition"] where changes[key] != nil { scene[key] = changes[key] }
+            if let entries = changes["layers"] {
+                guard case .array(let entries) = entries else { return nil }
+                var baseLayers: [JSONValue] = []
+                if case .array(let items)? = baseScene["layers"] { baseLayers = items }
+                func baseLayer(_ value: JSONValue?) -> JSONValue? {
+                    guard case .number(let index)? = value, index >= 0, index < Double(baseLayers.count), index == index.rounded() else { return nil }
+                    return baseLayers[Int(index)]
                 }
+                var layers: [JSONValue] = []
+                for entry in entries {
+                    switch entry {
+                    case .number:
+                        guard let layer = baseLayer(entry) else { return nil }
+                        layers.append(layer)
+                    case .object(let patch) where patch["base"] != nil:
+                        guard case .object(var layer)? = baseLayer(patch["base"]) else { return nil }
+                        for (key, value) in patch where key != "base" { layer[key] = value == .null ? nil : value }
+                        layers.append(.object(layer))
+                    case .object:
+                        layers.append(entry)
+                    default:
+                        return nil
+                    }
+                }
+                scene["layers"] = .array(layers)
             }
-            scene["layers"] = .array(sceneLayers)
             fields["scene"] = .object(scene)
         default:
             return nil

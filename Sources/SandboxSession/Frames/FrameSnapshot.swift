@@ -8,25 +8,38 @@ import TransitionCore
 /// changed by comparing bytes — what the wire would show, at the precision it is sent
 /// (`FramePrecision`) — never by comparing Doubles.
 final class FrameSnapshot {
-    /// A layer's properties after `id`, in the order full frames write them.
+    /// The properties of a layer (after its `id`) and of a scene layer, in the order full frames
+    /// write them: one order for both kinds, so that a delta merges two property lists in one walk.
     enum Key: Int, CaseIterable {
-        case controller, content, shape, center, bounds, transform, cornerRadius, opacity, z, mask, transform3d, corners
+        case controller, role, content, shape, frame, center, bounds, transform, cornerRadius, scale, opacity, title, group
+        case z, mask, transform3d, corners
+        /// An animator's (`animator`).
+        case state, running, reversed, fractionComplete
 
         /// `"name":`, ready to copy.
         var prefix: StaticString {
             switch self {
             case .controller: #""controller":"#
+            case .role: #""role":"#
             case .content: #""content":"#
             case .shape: #""shape":"#
+            case .frame: #""frame":"#
             case .center: #""center":"#
             case .bounds: #""bounds":"#
             case .transform: #""transform":"#
             case .cornerRadius: #""cornerRadius":"#
+            case .scale: #""scale":"#
             case .opacity: #""opacity":"#
+            case .title: #""title":"#
+            case .group: #""group":"#
             case .z: #""z":"#
             case .mask: #""mask":"#
             case .transform3d: #""transform3d":"#
             case .corners: #""corners":"#
+            case .state: #""state":"#
+            case .running: #""running":"#
+            case .reversed: #""reversed":"#
+            case .fractionComplete: #""fractionComplete":"#
             }
         }
     }
@@ -37,17 +50,18 @@ final class FrameSnapshot {
     }
 
     struct Layer {
-        /// The quoted id (`"from"`).
+        /// The quoted id (`"from"`); a scene layer's, its controller (with its role, its identity).
         let id: Range<Int>
         /// Its properties' indices in `properties`.
         let properties: Range<Int>
     }
 
     struct Scene {
-        /// Each still layer, a whole object, bottom to top.
-        let layers: [Range<Int>]
-        /// `"root":{…},"transition":…`.
-        let rest: Range<Int>
+        /// The still views, bottom to top.
+        let layers: [Layer]
+        /// `"root":{…}` and `"transition":…`.
+        let root: Range<Int>
+        let transition: Range<Int>
     }
 
     let number: Int
@@ -57,10 +71,11 @@ final class FrameSnapshot {
     let layers: [Layer]
     let properties: [Property]
     let scene: Scene?
-    /// `{…}` of `animator`, with the property-animator driver.
-    let animator: Range<Int>?
+    /// `animator`'s fields, with the property-animator driver.
+    let animator: Layer?
 
-    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Range<Int>?) {
+    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Layer?, hasUniqueIDs: Bool) {
+        self.hasUniqueIDs = hasUniqueIDs
         self.number = number
         self.bytes = bytes
         self.header = header
@@ -68,31 +83,64 @@ final class FrameSnapshot {
         self.properties = properties
         self.scene = scene
         self.animator = animator
+        start = bytes.payload(0..<0).baseAddress!
     }
 
-    func part(_ range: Range<Int>) -> UnsafeRawBufferPointer { bytes.payload(range) }
+    /// The payload's first byte: `bytes` never changes once encoded, and lives as long as this.
+    private let start: UnsafeRawPointer
+
+    func part(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count)
+    }
 
     /// Whether two parts (of this snapshot and `other`) hold the same bytes.
     func same(_ range: Range<Int>, as otherRange: Range<Int>, of other: FrameSnapshot) -> Bool {
         guard range.count == otherRange.count else { return false }
-        let a = part(range), b = other.part(otherRange)
-        guard let pa = a.baseAddress, let pb = b.baseAddress else { return range.isEmpty }
+        let pa = start + range.lowerBound, pb = other.start + otherRange.lowerBound
+        // Most parts are a few bytes: a loop beats a call into libc.
+        if range.count <= 16 {
+            for offset in 0..<range.count where pa.load(fromByteOffset: offset, as: UInt8.self) != pb.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            return true
+        }
         return memcmp(pa, pb, range.count) == 0
     }
 
     /// The index of this snapshot's layer with the same id as `other`'s layer `index`.
     func layer(matching index: Int, of other: FrameSnapshot) -> Int? {
         let id = other.layers[index].id
+        // Most often at the same index: tried first.
+        if index < layers.count, same(layers[index].id, as: id, of: other) { return index }
         return layers.firstIndex { same($0.id, as: id, of: other) }
     }
 
-    /// Whether every layer id occurs once (a delta names layers by id; checked, not assumed).
-    var hasUniqueIDs: Bool {
-        for i in layers.indices {
-            for j in layers.indices where j > i && same(layers[i].id, as: layers[j].id, of: self) { return false }
-        }
-        return true
+    /// The value of `key` among a layer's properties.
+    func value(_ key: Key, of layer: Layer) -> Range<Int>? {
+        properties[layer.properties].first { $0.key == key }?.value
     }
+
+    /// The index of `other`'s scene layer that is the same view as this snapshot's scene layer
+    /// `index` (same controller and role).
+    func sceneLayer(_ index: Int, in other: FrameSnapshot) -> Int? {
+        guard let mine = scene?.layers[index], let theirs = other.scene?.layers,
+              let role = value(.role, of: mine) else { return nil }
+        return theirs.firstIndex { layer in
+            guard let otherRole = other.value(.role, of: layer) else { return false }
+            return other.same(layer.id, as: mine.id, of: self) && other.same(otherRole, as: role, of: self)
+        }
+    }
+
+    /// Whether every property of layer `index` equals that of `other`'s layer `otherIndex`.
+    func sameProperties(_ layer: Layer, as otherLayer: Layer, of other: FrameSnapshot) -> Bool {
+        let mine = properties[layer.properties], theirs = other.properties[otherLayer.properties]
+        return mine.count == theirs.count
+            && zip(mine, theirs).allSatisfy { $0.key == $1.key && same($0.value, as: $1.value, of: other) }
+    }
+
+    /// Whether every layer id occurs once (a delta names layers by id; checked while encoding,
+    /// not assumed).
+    let hasUniqueIDs: Bool
 
     // MARK: - Encoding a session's state
 
@@ -113,9 +161,10 @@ final class FrameSnapshot {
             scene = builder.scene(sceneSession, picture, progress: frame.progress)
         }
         let animator = session.engine.animatorState.map { builder.animator($0) }
+        let unique = builder.uniqueIDs
         let (bytes, layers, properties) = builder.finish()
         return FrameSnapshot(number: session.frameNumber, bytes: bytes, header: header, layers: layers,
-                             properties: properties, scene: scene, animator: animator)
+                             properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique)
     }
 
     /// Writes each part on its own (no commas between parts) and records where it lies.
@@ -123,8 +172,14 @@ final class FrameSnapshot {
         var w: JSONWriter
         var layers: [Layer] = []
         var properties: [Property] = []
+        private var ids: [LayerID] = []
+        private(set) var uniqueIDs = true
 
-        init(capacity: Int) { w = JSONWriter(headroom: 0, capacity: capacity) }
+        init(capacity: Int) {
+            w = JSONWriter(headroom: 0, capacity: capacity)
+            layers.reserveCapacity(6)
+            properties.reserveCapacity(64)
+        }
 
         consuming func finish() -> (EncodedMessage, [Layer], [Property]) {
             let layers = layers, properties = properties
@@ -171,6 +226,8 @@ final class FrameSnapshot {
         }
 
         mutating func layer(_ layer: LayerState, controller: String? = nil) {
+            if ids.contains(layer.id) { uniqueIDs = false }
+            ids.append(layer.id)
             var start = begin()
             w.string(layer.id.rawValue)
             let id = start..<w.position
@@ -188,7 +245,10 @@ final class FrameSnapshot {
             if let transform3D = layer.transform3D {
                 start = begin()
                 w.beginArray()
-                for component in transform3D.components { w.fixed(component, FramePrecision.transform3D) }
+                for (index, component) in transform3D.components.enumerated() {
+                    // m14, m24, m34 (the perspective column) need more places than the rest.
+                    w.fixed(component, index % 4 == 3 ? FramePrecision.perspective : FramePrecision.multiplier)
+                }
                 w.endArray()
                 end(.transform3d, from: start)
                 if let corners = layer.projectedCorners() {
@@ -213,13 +273,11 @@ final class FrameSnapshot {
         mutating func scene(_ scene: SceneSession, _ picture: ScenePicture, progress: Double) -> Scene {
             // While a transition runs, the still views move at the animation's pace (its curve).
             let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
-            var layers: [Range<Int>] = []
+            var layers: [Layer] = []
             for layer in picture.stillLayers(moving: scene.moving, progress: eased) {
-                let start = begin()
-                sceneLayer(layer)
-                layers.append(start..<w.position)
+                layers.append(sceneLayer(layer))
             }
-            let start = begin()
+            var start = begin()
             // The window's root view relative to the device (a quarter turn in landscape), and
             // its bounds: the page draws `layers` and the animator's layers inside it.
             let turning = scene.turning(progress: progress)
@@ -241,6 +299,8 @@ final class FrameSnapshot {
                 w.null()
             }
             w.endObject()
+            let root = start..<w.position
+            start = begin()
             w.key("transition")
             if let plan = scene.plan {
                 w.beginObject()
@@ -252,20 +312,21 @@ final class FrameSnapshot {
             } else {
                 w.null()
             }
-            return Scene(layers: layers, rest: start..<w.position)
+            return Scene(layers: layers, root: root, transition: start..<w.position)
         }
 
-        private mutating func sceneLayer(_ layer: SceneLayer) {
-            w.beginObject()
-            w.key("controller"); w.string(layer.controller)
-            w.key("role"); w.string(layer.role.rawValue)
-            w.key("frame"); rect(layer.frame)
-            w.key("cornerRadius"); w.fixed(layer.cornerRadius, FramePrecision.points)
-            w.key("scale"); w.fixed(layer.scale, FramePrecision.multiplier)
-            w.key("opacity"); w.fixed(layer.opacity, FramePrecision.opacity)
-            if let title = layer.title { w.key("title"); w.string(title) }
-            w.key("group"); w.string(layer.group)
-            w.endObject()
+        private mutating func sceneLayer(_ layer: SceneLayer) -> Layer {
+            let first = properties.count
+            var start = begin(); w.string(layer.controller); end(.controller, from: start)
+            let id = start..<w.position
+            start = begin(); w.string(layer.role.rawValue); end(.role, from: start)
+            start = begin(); rect(layer.frame); end(.frame, from: start)
+            start = begin(); w.fixed(layer.cornerRadius, FramePrecision.points); end(.cornerRadius, from: start)
+            start = begin(); w.fixed(layer.scale, FramePrecision.multiplier); end(.scale, from: start)
+            start = begin(); w.fixed(layer.opacity, FramePrecision.opacity); end(.opacity, from: start)
+            if let title = layer.title { start = begin(); w.string(title); end(.title, from: start) }
+            start = begin(); w.string(layer.group); end(.group, from: start)
+            return Layer(id: id, properties: first..<properties.count)
         }
 
         private mutating func rect(_ rect: Rect) {
@@ -274,16 +335,14 @@ final class FrameSnapshot {
             w.endArray()
         }
 
-        mutating func animator(_ state: PropertyAnimatorState) -> Range<Int> {
-            let start = begin()
-            w.beginObject()
-            w.key("state"); w.string(state.state.rawValue)
-            w.key("running"); w.bool(state.isRunning)
-            w.key("reversed"); w.bool(state.isReversed)
+        mutating func animator(_ animator: PropertyAnimatorState) -> Layer {
+            let first = properties.count
+            var start = begin(); w.string(animator.state.rawValue); end(.state, from: start)
+            start = begin(); w.bool(animator.isRunning); end(.running, from: start)
+            start = begin(); w.bool(animator.isReversed); end(.reversed, from: start)
             // iOS 11+ semantics: 1 − the forward time while reversed.
-            w.key("fractionComplete"); w.fixed(state.reportedFractionComplete, FramePrecision.progress)
-            w.endObject()
-            return start..<w.position
+            start = begin(); w.fixed(animator.reportedFractionComplete, FramePrecision.progress); end(.fractionComplete, from: start)
+            return Layer(id: 0..<0, properties: first..<properties.count)
         }
     }
 }

@@ -13,10 +13,12 @@ enum FrameWriter {
             out.append(#","scene":{"layers":["#)
             for (index, layer) in scene.layers.enumerated() {
                 out.comma(index)
-                out.append(frame.part(layer))
+                out.wholeSceneLayer(layer, of: frame)
             }
             out.append("],")
-            out.append(frame.part(scene.rest))
+            out.append(frame.part(scene.root))
+            out.append(",")
+            out.append(frame.part(scene.transition))
             out.append("}")
         }
         out.end(frame)
@@ -40,27 +42,22 @@ enum FrameWriter {
             break
         case (nil, _?):
             out.append(#","scene":null"#)
-        case let (scene?, baseScene):
-            if let baseScene, scene.layers.count == baseScene.layers.count,
-               zip(scene.layers, baseScene.layers).allSatisfy({ frame.same($0, as: $1, of: base) }),
-               frame.same(scene.rest, as: baseScene.rest, of: base) {
-                break  // unchanged: left out
-            }
+        case (let scene?, nil):
+            // New since the base: whole.
             out.append(#","scene":{"layers":["#)
             for (index, layer) in scene.layers.enumerated() {
                 out.comma(index)
-                // The base's index of an identical layer, else the layer whole.
-                if let same = baseScene?.layers.firstIndex(where: { frame.same(layer, as: $0, of: base) }) {
-                    out.integer(same)
-                } else {
-                    out.append(frame.part(layer))
-                }
+                out.wholeSceneLayer(layer, of: frame)
             }
             out.append("],")
-            out.append(frame.part(scene.rest))
+            out.append(frame.part(scene.root))
+            out.append(",")
+            out.append(frame.part(scene.transition))
             out.append("}")
+        case let (scene?, baseScene?):
+            out.sceneDelta(scene, of: frame, base: baseScene, of: base)
         }
-        out.end(frame)
+        out.end(frame, base: base)
         return out.finish()
     }
 
@@ -94,11 +91,21 @@ enum FrameWriter {
             append(#","layers":["#)
         }
 
-        /// `[,"animator":{…}]}`
-        func end(_ frame: FrameSnapshot) {
-            if let animator = frame.animator {
+        /// `[,"animator":{…}]}`; in a delta (`base`) only what changed of the animator.
+        func end(_ frame: FrameSnapshot, base: FrameSnapshot? = nil) {
+            switch (frame.animator, base?.animator) {
+            case let (animator?, baseAnimator?) where base != nil:
+                let opened = changes(animator, of: frame, from: baseAnimator, of: base!, leadingComma: false) {
+                    append(#","animator":{"#)
+                }
+                if opened { append("}") }
+            case (let animator?, _):
                 append(#","animator":"#)
-                append(frame.part(animator))
+                wholeSceneLayer(animator, of: frame)
+            case (nil, _?) where base != nil:
+                append(#","animator":null"#)
+            case (nil, _):
+                break
             }
             append("}")
         }
@@ -113,45 +120,109 @@ enum FrameWriter {
 
         private func property(_ property: FrameSnapshot.Property, of frame: FrameSnapshot) {
             append(",")
+            bare(property, of: frame)
+        }
+
+        /// `"key":value`
+        private func bare(_ property: FrameSnapshot.Property, of frame: FrameSnapshot) {
             append(property.key.prefix)
             append(frame.part(property.value))
         }
 
         /// The layer's id alone when nothing changed, else `{"id":…` and what differs from the
-        /// base's layer of that id (`null` for what it no longer has). Both property lists are
-        /// in `Key` order, so one walk merges them.
+        /// base's layer of that id.
         func changedLayer(_ index: Int, of frame: FrameSnapshot, base baseIndex: Int, of base: FrameSnapshot) {
             let layer = frame.layers[index]
+            let opened = changes(layer, of: frame, from: base.layers[baseIndex], of: base) {
+                append(#"{"id":"#)
+                append(frame.part(layer.id))
+            }
+            if opened { append("}") } else { append(frame.part(layer.id)) }
+        }
+
+        /// Writes `,"key":value` for each property of `layer` that differs from `baseLayer`'s
+        /// (`null` for what it no longer has), calling `open` before the first; true if any.
+        /// Both property lists are in `Key` order, so one walk merges them.
+        private func changes(_ layer: FrameSnapshot.Layer, of frame: FrameSnapshot, from baseLayer: FrameSnapshot.Layer,
+                             of base: FrameSnapshot, leadingComma: Bool = true, open: () -> Void) -> Bool {
             let mine = frame.properties[layer.properties]
-            let theirs = base.properties[base.layers[baseIndex].properties]
+            let theirs = base.properties[baseLayer.properties]
             var i = mine.startIndex, j = theirs.startIndex
             var opened = false
-            func open() {
-                if !opened {
-                    append(#"{"id":"#)
-                    append(frame.part(layer.id))
-                    opened = true
-                }
+            var first = !leadingComma
+            func opening() {
+                if !opened { open(); opened = true }
+                if first { first = false } else { append(",") }
             }
             while i < mine.endIndex || j < theirs.endIndex {
                 let a = i < mine.endIndex ? mine[i] : nil
                 let b = j < theirs.endIndex ? theirs[j] : nil
                 if let a, let b, a.key == b.key {
-                    if !frame.same(a.value, as: b.value, of: base) { open(); property(a, of: frame) }
+                    if !frame.same(a.value, as: b.value, of: base) { opening(); bare(a, of: frame) }
                     i += 1
                     j += 1
                 } else if let a, b == nil || a.key.rawValue < b!.key.rawValue {
-                    open(); property(a, of: frame)  // new
+                    opening(); bare(a, of: frame)  // new
                     i += 1
                 } else {
-                    open()  // gone
-                    append(",")
+                    opening()  // gone
                     append(b!.key.prefix)
                     append("null")
                     j += 1
                 }
             }
-            if opened { append("}") } else { append(frame.part(layer.id)) }
+            return opened
+        }
+
+        /// `{"controller":…,"role":…,…}` (and an animator's fields)
+        func wholeSceneLayer(_ layer: FrameSnapshot.Layer, of frame: FrameSnapshot) {
+            append("{")
+            for (index, property) in frame.properties[layer.properties].enumerated() {
+                comma(index)
+                append(property.key.prefix)
+                append(frame.part(property.value))
+            }
+            append("}")
+        }
+
+        /// Nothing when the scene is the base's; else what changed: `layers` (each the base's
+        /// index when unchanged, `{"base":i,…}` with what changed of the same view, or whole),
+        /// `root`, `transition`.
+        func sceneDelta(_ scene: FrameSnapshot.Scene, of frame: FrameSnapshot, base baseScene: FrameSnapshot.Scene, of base: FrameSnapshot) {
+            let layersSame = scene.layers.count == baseScene.layers.count
+                && zip(scene.layers, baseScene.layers).allSatisfy { frame.sameProperties($0, as: $1, of: base) }
+            let rootSame = frame.same(scene.root, as: baseScene.root, of: base)
+            let transitionSame = frame.same(scene.transition, as: baseScene.transition, of: base)
+            guard !(layersSame && rootSame && transitionSame) else { return }
+            append(#","scene":{"#)
+            var fields = 0
+            if !layersSame {
+                append(#""layers":["#)
+                for (index, layer) in scene.layers.enumerated() {
+                    comma(index)
+                    if let match = frame.sceneLayer(index, in: base) {
+                        let opened = changes(layer, of: frame, from: baseScene.layers[match], of: base) {
+                            append(#"{"base":"#)
+                            integer(match)
+                        }
+                        if opened { append("}") } else { integer(match) }
+                    } else {
+                        wholeSceneLayer(layer, of: frame)
+                    }
+                }
+                append("]")
+                fields += 1
+            }
+            if !rootSame {
+                comma(fields)
+                append(frame.part(scene.root))
+                fields += 1
+            }
+            if !transitionSame {
+                comma(fields)
+                append(frame.part(scene.transition))
+            }
+            append("}")
         }
     }
 }

@@ -100,7 +100,7 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
-    /// A number rounded to `decimals` places (0…8), trailing zeros dropped: what frames send
+    /// A number rounded to `decimals` places (0…9), trailing zeros dropped: what frames send
     /// (docs/PROTOCOL.md, "Delta frames": the precision of each quantity, and why). Written
     /// from an integer, without `String`; non-finite becomes null.
     public mutating func fixed(_ value: Double, _ decimals: Int) {
@@ -211,12 +211,12 @@ public final class EncodedMessage: @unchecked Sendable {  // immutable but for t
     /// A copy of this object message with one more number field at its end, in its own buffer
     /// (a simulated link stamps each frame it delivers with `delivered`; the shared encoding
     /// stays as it was). `self` must be a JSON object (ends with `}`).
-    public func appending(_ key: StaticString, _ value: Double) -> EncodedMessage {
+    public func appending(_ key: StaticString, _ value: Double, decimals: Int) -> EncodedMessage {
         precondition(payloadCount >= 2 && bytes.base.load(fromByteOffset: bytes.count - 1, as: UInt8.self) == UInt8(ascii: "}"))
         var w = JSONWriter(headroom: headroom, capacity: payloadCount + 48)
         w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount - 1))
         w.key(key)
-        w.number(value)
+        w.fixed(value, decimals)
         w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + bytes.count - 1, count: 1))
         return w.finish()
     }
@@ -247,7 +247,7 @@ final class ByteBuffer {
 
     deinit { base.deallocate() }
 
-    private func reserve(_ extra: Int) {
+    func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         var next = capacity * 2
         while next < count + extra { next *= 2 }
@@ -268,7 +268,14 @@ final class ByteBuffer {
     func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        if bytes.count <= 16 {
+            // Keys, digits, short parts: a loop beats a call into libc's memmove.
+            for offset in 0..<bytes.count {
+                base.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: count + offset, as: UInt8.self)
+            }
+        } else {
+            (base + count).copyMemory(from: source, byteCount: bytes.count)
+        }
         count += bytes.count
     }
 
@@ -289,18 +296,24 @@ extension ByteBuffer {
         appendDigits(value.magnitude, minimumDigits: 1)
     }
 
-    /// `value`'s digits, left-padded with zeros to `minimumDigits`.
+    /// `value`'s digits, left-padded with zeros to `minimumDigits` (≤ 20), written in place.
     private func appendDigits(_ value: UInt64, minimumDigits: Int) {
-        var magnitude = value
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
-            var index = 20
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0 || 20 - index < minimumDigits
-            append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        digits = max(digits, minimumDigits)
+        reserve(digits)
+        var magnitude = value
+        var offset = count + digits
+        while offset > count {
+            offset -= 1
+            base.storeBytes(of: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: offset, as: UInt8.self)
+            magnitude /= 10
+        }
+        count += digits
     }
 
     /// Swift's shortest round-trip form; whole numbers below 1e15 as integers; non-finite: null.
@@ -315,9 +328,9 @@ extension ByteBuffer {
         }
     }
 
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
-    /// `value` rounded to `decimals` places (0…8), trailing zeros dropped, `-0` written `0`.
+    /// `value` rounded to `decimals` places (0…9), trailing zeros dropped, `-0` written `0`.
     /// Past 2⁵³ after scaling (where a Double stops holding every integer) the shortest form.
     func appendFixed(_ value: Double, decimals: Int) {
         guard value.isFinite else { return append("null") }

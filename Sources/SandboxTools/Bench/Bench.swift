@@ -9,6 +9,8 @@ public struct BenchResult: Sendable, JSONWritable {
     public let fps: Int
     public let seconds: Double
     public let framesPerSecond: Double
+    /// Mean payload bytes per frame (what `ws-floor stream --bytes` should send to compare).
+    public var meanFrameBytes: Double = 0
     public let meanSessionFPS: Double
     public let slowestSessionFPS: Double
     /// Frames within half a period of their schedule, over the frames the window should hold.
@@ -23,6 +25,12 @@ public struct BenchResult: Sendable, JSONWritable {
     /// CPU cores a load balancer between the clients and the server used in the window
     /// (`bench --balancer-pid`): its cost, also per frame delivered.
     public var balancerCores: Double? = nil
+
+    /// The server's CPU time per frame sent, in microseconds (local only).
+    public var serverMicrosecondsPerFrame: Double? {
+        guard let serverCores, framesPerSecond > 0 else { return nil }
+        return serverCores * 1e6 / framesPerSecond
+    }
 
     /// The balancer's CPU time per frame delivered, in microseconds.
     public var balancerMicrosecondsPerFrame: Double? {
@@ -40,7 +48,10 @@ public struct BenchResult: Sendable, JSONWritable {
             format: "%5d sessions @ %d fps: %.0f frames/s, per session mean %.1f / slowest %.1f fps, on time %.2f %%",
             sessions, fps, framesPerSecond, meanSessionFPS, slowestSessionFPS, onTimeFraction * 100)
         if let jitter { text += ", jitter p50 \(LatencySummary.format(jitter.p50)) / p99 \(LatencySummary.format(jitter.p99)) ms" }
-        if let serverCores { text += String(format: ", server CPU %.0f %%", serverCores * 100) }
+        text += String(format: ", %.0f B/frame", meanFrameBytes)
+        if let serverCores, let perFrame = serverMicrosecondsPerFrame {
+            text += String(format: ", server CPU %.0f %% (%.2f µs/frame)", serverCores * 100, perFrame)
+        }
         if let perSession = serverRSSPerSessionKiB, let rss = serverRSSKiB {
             text += String(format: ", RSS %.1f MiB (%.1f KiB/session)", Double(rss) / 1024, perSession)
         }
@@ -65,6 +76,8 @@ public struct BenchResult: Sendable, JSONWritable {
         w.number(seconds)
         w.key("framesPerSecond")
         w.number(framesPerSecond)
+        w.key("meanFrameBytes")
+        w.number(meanFrameBytes)
         w.key("meanSessionFPS")
         w.number(meanSessionFPS)
         w.key("slowestSessionFPS")
@@ -75,6 +88,8 @@ public struct BenchResult: Sendable, JSONWritable {
         w.value(jitter)
         w.key("serverCores")
         w.number(serverCores)
+        w.key("serverMicrosecondsPerFrame")
+        w.number(serverMicrosecondsPerFrame)
         w.key("serverRSSKiB")
         w.integer(serverRSSKiB)
         w.key("serverRSSPerSessionKiB")
@@ -189,6 +204,7 @@ public enum Bench {
             clientCores: (clientEnd - clientStart) / seconds,
             errors: counts.errors)
         result.balancerCores = zip2(balancerStart, balancerEnd).map { ($1 - $0) / seconds }
+        result.meanFrameBytes = Double(counts.frameBytes) / Double(max(counts.frames, 1))
         return result
     }
 

@@ -25,6 +25,8 @@ public struct BenchCounts {
     public var sessions = 0
     public var connected = 0
     public var frames = 0
+    /// Payload bytes of the frames counted.
+    public var frameBytes = 0
     public var onTime = 0
     /// Frames per second of the slowest session.
     public var slowestFPS = Double.infinity
@@ -36,6 +38,7 @@ public struct BenchCounts {
         sessions += other.sessions
         connected += other.connected
         frames += other.frames
+        frameBytes += other.frameBytes
         onTime += other.onTime
         slowestFPS = min(slowestFPS, other.slowestFPS)
         jitter.add(other.jitter)
@@ -123,6 +126,7 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
         guard arrived >= plan.windowStart, arrived < plan.windowEnd else { return }
         state.frames += 1
         counts.frames += 1
+        counts.frameBytes += message.count
         guard let last = state.lastArrival else { return }
         let period = 1 / Double(plan.fps)
         let jitter = abs(arrived - last - period)

@@ -50,7 +50,12 @@ public struct InteractiveTransition: Equatable, Sendable {
         if phase == .cancelling, let completion, completion.isFlashing(at: time) {
             return animator.layers(at: animator.duration)
         }
-        let layers = animator.layers(at: timelineTime)
+        // The animators drop the source view at their end (as `completeTransition(true)` removes
+        // it); until the transition has completed — a drag held at the end, a spring's overshoot
+        // clipped at 1, a property animator paused on completion — UIKit still has it in the
+        // container: the picture just before the end.
+        let time = phase == .finished ? timelineTime : min(timelineTime, animator.duration.nextDown)
+        let layers = animator.layers(at: time)
         if phase == .idle || phase == .cancelled { return Self.removing(.to, from: layers) }
         if completedOnCancel, !animator.layers(at: animator.duration).contains(where: { $0.id == .from }) {
             // Pitfall.completeOnCancel: `completeTransition(true)` removed the source view (as
