@@ -86,8 +86,9 @@ class FrameAssembler:
     is a delta whose `base` is not the `n` of the frame held (counted in `dropped`, the reason of
     the last one in `last_drop`). A full frame (no `base`) always replaces the frame held;
     `reset()` forgets it (a `welcome`, a `joined`). The whole frame has the delta's own fields
-    (n, t, phase, progress, ack, received, arrived, sent, velocity, animator, delivered…), not
-    `base`; unchanged layers are the base's own dicts (shared, not copied: do not mutate them)."""
+    (n, t, phase, progress, ack, received, arrived, sent, velocity, delivered…), not `base`;
+    `animator` and `scene` are the base's patched by the delta's. Unchanged layers are the
+    base's own dicts (shared, not copied: do not mutate them)."""
 
     def __init__(self):
         self.frame = None
@@ -137,24 +138,56 @@ def assemble(base, delta):
             layers.append(layer)
         else:
             return "layer entry"
-    frame = {k: v for k, v in delta.items() if k not in ("base", "layers", "scene")}
+    frame = {k: v for k, v in delta.items() if k not in ("base", "layers", "animator", "scene")}
     frame["layers"] = layers
+    # animator: absent, the base's; null, gone; an object, the fields that changed.
+    if "animator" not in delta:
+        if "animator" in base:
+            frame["animator"] = base["animator"]
+    elif delta["animator"] is not None:
+        frame["animator"] = {**(base.get("animator") or {}), **delta["animator"]}
+    # scene: absent, the base's (none if the base had none); null, gone; an object, what changed:
+    # `root`, `transition` whole (absent: the base's), and `layers` (absent: the base's) of
+    # integers (the base's scene.layers[i]), patches {base: i, …changed, null removing one} and
+    # whole layers.
     if "scene" not in delta:
         if "scene" in base:
-            frame["scene"] = base["scene"]  # unchanged (none if the base had none)
+            frame["scene"] = base["scene"]
     elif delta["scene"] is not None:
-        scene = delta["scene"]
-        if isinstance(scene.get("layers"), list):
+        changes = delta["scene"]
+        base_scene = base.get("scene") or {}
+        scene = {**base_scene, **{k: v for k, v in changes.items() if k != "layers"}}
+        if "layers" in changes:
+            if not isinstance(changes["layers"], list):
+                return "scene layers"
+            before = base_scene.get("layers") or []
+
+            def index_of(value):
+                ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(before)
+                return value if ok else None
+
             stills = []
-            base_stills = (base.get("scene") or {}).get("layers") or []
-            for entry in scene["layers"]:
-                if isinstance(entry, int) and not isinstance(entry, bool):
-                    if not 0 <= entry < len(base_stills):
-                        return f"scene layer {entry}"
-                    stills.append(base_stills[entry])
+            for entry in changes["layers"]:
+                if isinstance(entry, dict) and "base" in entry:
+                    index = index_of(entry["base"])
+                    if index is None:
+                        return f"scene layer {entry['base']}"
+                    still = dict(before[index])
+                    for key, value in entry.items():
+                        if key == "base":
+                            continue
+                        if value is None:
+                            still.pop(key, None)
+                        else:
+                            still[key] = value
+                    stills.append(still)
+                elif isinstance(entry, dict):
+                    stills.append(entry)  # a view the base did not show: whole
+                elif index_of(entry) is not None:
+                    stills.append(before[entry])
                 else:
-                    stills.append(entry)
-            scene = {**scene, "layers": stills}
+                    return f"scene layer {entry}"
+            scene["layers"] = stills
         frame["scene"] = scene
     # delta["scene"] is None: the base had a scene, this frame has none.
     return frame

@@ -66,7 +66,7 @@ def line(x0, x1, steps=12, y=400):
 
 def check_the_stream(page):
     """Every frame message the page received, assembled here: the page held that same frame
-    after it. Returns (messages, deltas) counted."""
+    after it. Returns the messages, parsed."""
     wire = page.js("return window.__wire")
     assembler = FrameAssembler()
     for i, (text, held) in enumerate(wire):
@@ -77,7 +77,11 @@ def check_the_stream(page):
         assert "base" not in json.loads(held)
     assert page.get("deltasDropped") == 0
     assert page.js("return document.getElementById('deltas-dropped').hidden")
-    return len(wire), sum(1 for text, _ in wire if '"base":' in text)
+    return [json.loads(text) for text, _ in wire]
+
+
+def deltas(messages):
+    return [m for m in messages if "base" in m]
 
 
 def whole_frame_of(server, session):
@@ -134,16 +138,27 @@ def test_the_pages_assembler_on_the_hand_written_cases(page):
         assert outcome["dropped"] == sum(1 for frame in case["expected"] if frame is None)
 
 
-@pytest.mark.parametrize("kind", ["push", "pop", "flip-horizontal", "reveal"])
-def test_a_held_drag_draws_from_deltas_what_a_whole_frame_draws(tapped, server, kind):
+@pytest.mark.parametrize("kind,engine", [("push", "percent-driven"), ("pop", "percent-driven"),
+                                         ("flip-horizontal", "percent-driven"), ("reveal", "percent-driven"),
+                                         ("push", "property-animator")])
+def test_a_held_drag_draws_from_deltas_what_a_whole_frame_draws(tapped, server, kind, engine):
     page = tapped
     page.configure("transition", kind, f"window.sandbox.config.transition === '{kind}'")
+    if engine != "percent-driven":  # the release-rules panel's driver
+        page.js("const control = document.getElementById('release-rules').elements.driver;"
+                "control.value = arguments[0]; control.dispatchEvent(new Event('change', {bubbles: true}));", engine)
+        page.wait(f"window.sandbox.config.driver === '{engine}' && window.sandbox.pendingRequests === 0")
     page.drag(line(60, 160), release=False)  # 100 / 200: half way, the finger still down
     page.wait("window.sandbox.phase === 'tracking'")
     frame = same_pixels_from_a_whole_frame(page, server)
     assert frame["phase"] == "tracking" and 0.3 < frame["progress"] < 0.7, frame
-    messages, deltas = check_the_stream(page)
-    assert messages >= 10 and deltas >= 5, (messages, deltas)
+    messages = check_the_stream(page)
+    assert len(messages) >= 10 and len(deltas(messages)) >= 5, messages
+    if engine == "property-animator":
+        # the animator's changed fields only (`fractionComplete` while scrubbing), assembled whole
+        assert frame["animator"]["state"] == "active" and frame["animator"]["fractionComplete"] > 0.3, frame
+        assert any(set(m.get("animator") or {}) < {"state", "running", "reversed", "fractionComplete"}
+                   for m in deltas(messages)), [m.get("animator") for m in messages]
 
 
 def test_a_scene_draws_from_deltas_what_a_whole_frame_draws(tapped, server):
@@ -164,8 +179,12 @@ def test_a_scene_draws_from_deltas_what_a_whole_frame_draws(tapped, server):
     page.wait("window.sandbox.phase === 'tracking'")
     frame = same_pixels_from_a_whole_frame(page, server)
     assert frame["scene"]["transition"]["action"] == "dismiss" and frame["progress"] > 0.2, frame
-    messages, deltas = check_the_stream(page)
-    assert deltas >= 10, (messages, deltas)
+    messages = check_the_stream(page)
+    assert len(deltas(messages)) >= 10, messages
+    # the stream used the scene's own delta forms: parts left out, base-indexed patches
+    scenes = [m["scene"] for m in deltas(messages) if m.get("scene")]
+    assert any("layers" not in scene or "root" not in scene for scene in scenes), scenes
+    assert any(isinstance(entry, dict) and "base" in entry for scene in scenes for entry in scene.get("layers", [])), scenes
 
 
 def test_a_delta_that_does_not_apply_is_counted_and_shown_and_the_page_goes_on(tapped):

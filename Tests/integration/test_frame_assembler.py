@@ -86,18 +86,32 @@ def test_an_empty_layer_list_empties_the_frame():
 
 
 def test_the_per_frame_fields_come_from_the_delta_alone():
-    a = started(FROM, animator={"state": "active", "running": False, "reversed": False, "fractionComplete": 0.2},
-                delivered=117.5, arrived=115.0)
+    a = started(FROM, delivered=117.5, arrived=115.0)
     d = delta(18, 17, ["from"], phase="finishing", progress=0.431944, ack=None, velocity=[612.4, 0])
     frame = a.apply(d)
     assert {k: frame[k] for k in ("n", "t", "phase", "progress", "ack", "received", "sent", "velocity")} == \
         {"n": 18, "t": 118.0, "phase": "finishing", "progress": 0.431944, "ack": None, "received": 117.0,
          "sent": 118.0, "velocity": [612.4, 0]}
-    # fields the delta does not carry are not inherited from the base
-    assert "animator" not in frame and "delivered" not in frame and "arrived" not in frame and "base" not in frame
-    frame = a.apply(delta(19, 18, ["from"], delivered=120.25,
-                          animator={"state": "active", "running": True, "reversed": True, "fractionComplete": 0.3}))
-    assert frame["delivered"] == 120.25 and frame["animator"]["reversed"] is True
+    # the stamps the delta does not carry are not inherited from the base
+    assert "delivered" not in frame and "arrived" not in frame and "base" not in frame
+    assert a.apply(delta(19, 18, ["from"], delivered=120.25))["delivered"] == 120.25
+
+
+ANIMATOR = {"state": "active", "running": False, "reversed": False, "fractionComplete": 0.2}
+
+
+def test_the_animator_absent_is_the_bases_and_an_object_patches_it():
+    a = started(FROM, animator=dict(ANIMATOR))
+    assert a.apply(delta(18, 17, ["from"]))["animator"] == ANIMATOR
+    frame = a.apply(delta(19, 18, ["from"], animator={"fractionComplete": 0.42, "running": True}))
+    assert frame["animator"] == {**ANIMATOR, "fractionComplete": 0.42, "running": True}
+
+
+def test_the_animator_null_removes_it_and_a_new_one_is_whole():
+    a = started(FROM, animator=dict(ANIMATOR))
+    assert "animator" not in a.apply(delta(18, 17, ["from"], animator=None))
+    assert "animator" not in a.apply(delta(19, 18, ["from"]))  # and it stays gone
+    assert a.apply(delta(20, 19, ["from"], animator=dict(ANIMATOR)))["animator"] == ANIMATOR
 
 
 SCENE = {
@@ -143,6 +157,28 @@ def test_scene_object_index_refs_and_whole_layers():
     assert frame["scene"]["layers"] == [bar, SCENE["layers"][0]]
 
 
+def test_scene_parts_absent_from_the_object_are_the_bases():
+    a = started(FROM, scene=copy.deepcopy(SCENE))
+    root = {**SCENE["root"], "rotating": {"from": "portrait", "to": "landscapeRight", "fraction": 0.5}}
+    assert a.apply(delta(18, 17, ["from"], scene={"root": root}))["scene"] == {**SCENE, "root": root}
+    frame = a.apply(delta(19, 18, ["from"], scene={"transition": None}))
+    assert frame["scene"] == {**SCENE, "root": root, "transition": None}
+    frame = a.apply(delta(20, 19, ["from"], scene={"layers": [2]}))
+    assert frame["scene"] == {"root": root, "transition": None, "layers": [SCENE["layers"][2]]}
+
+
+def test_a_scene_layer_patch_changes_the_bases_layer_at_that_index():
+    a = started(FROM, scene=copy.deepcopy(SCENE))
+    patch = {"base": 0, "frame": [15.85, 130.16, 358.3, 691.8], "cornerRadius": 9.9, "scale": 0.918729}
+    frame = a.apply(delta(18, 17, ["from"], scene={"layers": [patch, {"base": 1, "title": None}, 2]}))
+    assert frame["scene"]["layers"] == [
+        {**SCENE["layers"][0], "frame": [15.85, 130.16, 358.3, 691.8], "cornerRadius": 9.9, "scale": 0.918729},
+        {k: v for k, v in SCENE["layers"][1].items() if k != "title"},
+        SCENE["layers"][2]]
+    assert all("base" not in layer for layer in frame["scene"]["layers"])
+    assert a.frame["scene"]["layers"][0] is not SCENE["layers"][0]
+
+
 def test_a_delta_on_another_base_is_dropped_and_counted():
     a = started(FROM, TO)
     held = a.frame
@@ -178,9 +214,11 @@ def test_references_to_what_the_base_does_not_have_are_dropped():
     assert a.last_drop["reason"] == "layer ghost"
     assert a.apply(delta(18, 17, ["from"], scene={"root": {}, "transition": None, "layers": [3]})) is None
     assert a.last_drop["reason"] == "scene layer 3"
+    assert a.apply(delta(18, 17, ["from"], scene={"layers": [{"base": 5, "opacity": 0}]})) is None
+    assert a.last_drop["reason"] == "scene layer 5"
     b = started(FROM)
     assert b.apply(delta(18, 17, ["from"], scene={"root": {}, "transition": None, "layers": [0]})) is None
-    assert a.dropped == 2 and b.dropped == 1
+    assert a.dropped == 3 and b.dropped == 1
 
 
 def test_a_stream_of_deltas_matches_the_full_frames_it_stands_for():

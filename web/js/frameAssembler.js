@@ -65,25 +65,51 @@ export function assemble(base, delta) {
       return "layer entry";
     }
   }
-  const { base: _, layers: __, scene, ...fields } = delta;
+  const { base: _, layers: __, animator, scene, ...fields } = delta;
   const frame = { ...fields, layers };
-  if (scene === undefined) {
-    if ("scene" in base) frame.scene = base.scene;  // unchanged (none if the base had none)
-  } else if (scene !== null && Array.isArray(scene.layers)) {
-    const stills = [];
-    for (const entry of scene.layers) {
-      if (Number.isInteger(entry)) {
-        const still = base.scene?.layers?.[entry];
-        if (still === undefined) return `scene layer ${entry}`;
-        stills.push(still);
-      } else {
-        stills.push(entry);
-      }
-    }
-    frame.scene = { ...scene, layers: stills };
-  } else if (scene !== null) {
-    frame.scene = scene;
+  // animator: absent, the base's; null, gone; an object, the fields that changed.
+  if (animator === undefined) {
+    if ("animator" in base) frame.animator = base.animator;
+  } else if (animator !== null) {
+    frame.animator = { ...(base.animator ?? {}), ...animator };
   }
-  // scene === null: the base had one, this frame has none.
+  // scene: absent, the base's (none if the base had none); null, gone; an object, what changed:
+  // `root`, `transition` whole (absent: the base's), and `layers` (absent: the base's) of
+  // integers (the base's scene.layers[i]), patches {base: i, …changed, null removing one} and
+  // whole layers.
+  if (scene === undefined) {
+    if ("scene" in base) frame.scene = base.scene;
+  } else if (scene !== null) {
+    const { layers: entries, ...parts } = scene;
+    const baseScene = base.scene ?? {};
+    const next = { ...baseScene, ...parts };
+    if (entries !== undefined) {
+      if (!Array.isArray(entries)) return "scene layers";
+      const before = baseScene.layers ?? [];
+      const stills = [];
+      for (const entry of entries) {
+        if (Number.isInteger(entry)) {
+          if (entry < 0 || entry >= before.length) return `scene layer ${entry}`;
+          stills.push(before[entry]);
+        } else if (entry && typeof entry === "object" && "base" in entry) {
+          const index = entry.base;
+          if (!Number.isInteger(index) || index < 0 || index >= before.length) return `scene layer ${index}`;
+          const still = { ...before[index] };
+          for (const [key, value] of Object.entries(entry)) {
+            if (key === "base") continue;
+            if (value === null) delete still[key];
+            else still[key] = value;
+          }
+          stills.push(still);
+        } else if (entry && typeof entry === "object") {
+          stills.push(entry);  // a view the base did not show: whole
+        } else {
+          return "scene layer entry";
+        }
+      }
+      next.layers = stills;
+    }
+    frame.scene = next;
+  }
   return frame;
 }
