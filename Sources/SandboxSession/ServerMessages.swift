@@ -18,6 +18,16 @@ public enum ServerMessage: Equatable, Sendable {
     /// the connection changes it.
     case link(NetworkConditions)
 
+    /// True for `welcome` and `joined`: the client holds no frame after them (its assembler
+    /// starts over), so the next frame the connection is sent must be whole.
+    public var startsFrames: Bool {
+        switch self {
+        case .welcome: return true
+        case .configured(_, _, let joined): return joined
+        default: return false
+        }
+    }
+
     /// True for the messages after which a viewer watches nothing: its session ended, or the
     /// session it asked to join does not exist (`SessionHub.remoteWatchEnded`).
     public var endsWatch: Bool {

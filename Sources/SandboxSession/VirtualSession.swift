@@ -97,6 +97,9 @@ public struct VirtualSession {
         for item in link!.takeOutbound(dueBy: now) {
             switch item {
             case .message(let message): out.append(message.text)
+            case .framesStart(let message):
+                lastFrame = nil
+                out.append(message.text)
             case .frame(let frame): out.append(sent(frame).appending("delivered", now * 1000, decimals: 3).text)
             }
         }
@@ -119,7 +122,8 @@ public struct VirtualSession {
         for action in actions {
             switch action {
             case .send(_, let message):
-                send(.message(ServerMessages.encode(message, headroom: 0)), into: &out)
+                let encoded = ServerMessages.encode(message, headroom: 0)
+                send(message.startsFrames ? .framesStart(encoded) : .message(encoded), into: &out)
             case .frameDue(let target):
                 if let frame = hub.frame(for: target, now: now) { send(.frame(frame), into: &out) }
             case .startTicking(let fps):
@@ -145,6 +149,9 @@ public struct VirtualSession {
         guard link != nil else {
             switch item {
             case .message(let message): out.append(message.text)
+            case .framesStart(let message):
+                lastFrame = nil
+                out.append(message.text)
             case .frame(let frame): out.append(sent(frame).text)
             }
             return

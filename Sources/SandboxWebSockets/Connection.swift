@@ -61,17 +61,20 @@ final class Connection {
 
     // MARK: - Out
 
-    func enqueue(_ message: EncodedMessage) {
+    /// `startsFrames`: a `welcome` or `joined`, after which the client holds no frame — the
+    /// next frame is sent whole (decided where the message enters the socket's queue, the
+    /// place the client meets it).
+    func enqueue(_ message: EncodedMessage, startsFrames: Bool = false) {
         guard !isClosing else { return }
         if link != nil {
-            hold(.message(message))
+            hold(startsFrames ? .framesStart(message) : .message(message))
         } else {
-            queue(message)
+            queue(message, startsFrames: startsFrames)
         }
     }
 
     /// Into the reply queue, within its bounds.
-    private func queue(_ message: EncodedMessage) {
+    private func queue(_ message: EncodedMessage, startsFrames: Bool = false) {
         let limits = server.limits
         if replies.count >= limits.queuedReplies || queuedBytes + message.payloadCount > limits.queuedBytes {
             // The peer does not read. Free what it left unread now, and do not wait for a
@@ -80,6 +83,7 @@ final class Connection {
             return
         }
         replies.append(message)
+        if startsFrames { lastFrame = nil }
         queuedBytes += message.payloadCount
         if outputSince == nil { outputSince = server.clock.now }
         // A client that sends faster than it reads is throttled like TCP would: stop reading
@@ -193,6 +197,8 @@ final class Connection {
             switch link!.takeFirstOutbound(dueBy: now)! {
             case .message(let message):
                 queue(message)
+            case .framesStart(let message):
+                queue(message, startsFrames: true)
             case .frame(let frame):
                 deliver(frame, at: now)
             }

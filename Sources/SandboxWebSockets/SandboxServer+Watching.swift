@@ -21,8 +21,10 @@ enum Delivery: @unchecked Sendable {  // an EncodedMessage is handed over whole,
     /// To the session's thread: a viewer of another thread wants to watch it / leaves it.
     case attach(viewer: ConnectionID, session: String)
     case detach(viewer: ConnectionID, session: String)
-    /// To the viewer's thread: a message for it. `endsWatch` with the session it ends.
-    case message(to: ConnectionID, EncodedMessage, endsWatch: String?)
+    /// To the viewer's thread: a message for it. `endsWatch` with the session it ends;
+    /// `session`: the session whose `join` it answers (dropped if the viewer has left for
+    /// another since); `startsFrames`: a `joined` (`ServerMessage.startsFrames`).
+    case message(to: ConnectionID, EncodedMessage, endsWatch: String?, session: String?, startsFrames: Bool)
 }
 
 extension SandboxServer {
@@ -51,7 +53,8 @@ extension SandboxServer {
 
     func send(_ message: ServerMessage, toViewer viewer: ConnectionID, watching session: String?) {
         let encoded = ServerMessages.encode(message, headroom: headroom)
-        group.server(viewer.thread)?.post(.message(to: viewer, encoded, endsWatch: message.endsWatch ? session : nil))
+        group.server(viewer.thread)?.post(.message(
+            to: viewer, encoded, endsWatch: message.endsWatch ? session : nil, session: session, startsFrames: message.startsFrames))
     }
 
     func sendFrame(_ frame: FrameEncoding, toViewer viewer: ConnectionID, of session: String) {
@@ -90,8 +93,11 @@ extension SandboxServer {
                 attachRemote(viewer, session)
             case let .detach(viewer, session):
                 hub.detachViewer(viewer, from: session)
-            case let .message(target, message, endsWatch):
-                connections[target]?.enqueue(message)
+            case let .message(target, message, endsWatch, session, startsFrames):
+                // The answer to a join the viewer has left since (a `join` of a session of this
+                // thread in between, answered at once): it would come after the newer one's.
+                if let session, endsWatch == nil, hub.session(of: target) != session { continue }
+                connections[target]?.enqueue(message, startsFrames: startsFrames)
                 if let session = endsWatch {
                     hub.remoteWatchEnded(target, session: session)
                     remoteFrames[target] = nil

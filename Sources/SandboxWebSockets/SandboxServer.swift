@@ -180,7 +180,7 @@ public final class SandboxServer: @unchecked Sendable {
                 }
                 // A broadcast is encoded once for every connection it goes to.
                 if shared?.message != message { shared = (message, ServerMessages.encode(message, headroom: headroom)) }
-                connections[target]?.enqueue(shared!.encoded)
+                connections[target]?.enqueue(shared!.encoded, startsFrames: message.startsFrames)
             case .frameDue(let target):
                 if target.thread == thread {
                     connections[target]?.frameDue()

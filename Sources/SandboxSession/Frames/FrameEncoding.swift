@@ -86,8 +86,15 @@ public final class FrameEncoding: @unchecked Sendable {
         return full
     }
 
-    /// Bytes this state may cost a connection (what a simulated link charges while holding it).
-    public var bytes: Int { snapshot.map { $0.bytes.payloadCount + 64 } ?? full.payloadCount }
+    /// Bytes this state may keep alive while a simulated link holds it (what the link charges):
+    /// its parts and the base's until the delta is made, and the delta and full frame that
+    /// the first connection to need them makes — counted up front, as they may come later
+    /// (the hostile review: charging the payload alone let held frames use 2.2× their charge).
+    public var bytes: Int {
+        guard let snapshot else { return full.retainedBytes + (delta?.retainedBytes ?? 0) + 128 }
+        let parts = snapshot.retainedBytes + (base?.retainedBytes ?? 0)
+        return parts + 2 * (snapshot.bytes.payloadCount + headroom + 64) + 256
+    }
 
     /// A copy with its own buffers, both encodings made, for another thread (it writes its own
     /// WebSocket header into the headroom).

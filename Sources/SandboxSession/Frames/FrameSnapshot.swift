@@ -89,6 +89,12 @@ final class FrameSnapshot {
     /// The payload's first byte: `bytes` never changes once encoded, and lives as long as this.
     private let start: UnsafeRawPointer
 
+    /// What this keeps alive: its buffer, its part lists, the objects (approximately).
+    var retainedBytes: Int {
+        bytes.retainedBytes + properties.count * MemoryLayout<Property>.stride
+            + (layers.count + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
+    }
+
     func part(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count)
     }

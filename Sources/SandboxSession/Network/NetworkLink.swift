@@ -12,13 +12,16 @@
 public struct NetworkLink {
     public enum Outbound {
         case message(EncodedMessage)
+        /// A message after which the client holds no frame (`welcome`, `joined`): the frame
+        /// after it is sent whole (`ServerMessage.startsFrames`).
+        case framesStart(EncodedMessage)
         /// A frame as encoded when the session produced it (stamped `delivered` when it leaves;
         /// a delta or the full frame, chosen then: a held frame may be dropped on the way).
         case frame(FrameEncoding)
 
         var bytes: Int {
             switch self {
-            case .message(let m): return m.payloadCount
+            case .message(let m), .framesStart(let m): return m.payloadCount
             case .frame(let f): return f.bytes
             }
         }

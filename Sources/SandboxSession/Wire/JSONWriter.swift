@@ -198,6 +198,9 @@ public final class EncodedMessage: @unchecked Sendable {  // immutable but for t
     /// The payload's length in bytes.
     public var payloadCount: Int { bytes.count - headroom }
 
+    /// The bytes this message keeps allocated (its buffer's capacity, and the objects).
+    var retainedBytes: Int { bytes.capacity + 96 }
+
     /// The JSON text (without the headroom).
     public var text: String {
         String(decoding: UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount), as: UTF8.self)
@@ -236,7 +239,7 @@ final class ByteBuffer {
     // Accessed only from the thread encoding the message, hundreds of times per frame: the
     // runtime's exclusivity bookkeeping would cost more than the appends themselves.
     @exclusivity(unchecked) private(set) var base: UnsafeMutableRawPointer
-    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
     @exclusivity(unchecked) var count = 0
 
     init(capacity: Int) {
