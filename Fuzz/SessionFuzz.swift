@@ -280,10 +280,11 @@ struct Checks {
         guard let parsed = try? JSONValue.decode(Data(reply.utf8)), assembler.apply(parsed) != nil else {
             return fail("delta", "a delta frame that does not apply to the frame before it", reply)
         }
-        if !(scan.t >= lastFrameTime) || scan.t != scan.sent { fail("frame-order", "frame t \(scan.t) after \(lastFrameTime)", reply) }
+        // Protocol 2: `sent` alone (`t` was the same value twice).
+        if !(scan.sent >= lastFrameTime) || !scan.t.isNaN { fail("frame-order", "frame sent \(scan.sent) after \(lastFrameTime) (t \(scan.t))", reply) }
         if let ack = scan.ack, !(ack >= lastAck) { fail("frame-order", "ack \(ack) after \(lastAck)", reply) }
         lastFrame += 1
-        lastFrameTime = scan.t
+        lastFrameTime = scan.sent
         if let ack = scan.ack { lastAck = ack }
     }
 

@@ -60,7 +60,8 @@ public enum ServerMessages {
         w.beginObject()
         w.key("type"); w.string("welcome")
         w.key("session"); w.string(id)
-        w.key("protocol"); w.integer(1)
+        // 2: delta frames, fixed-precision numbers, no `t` in frames (issue 15).
+        w.key("protocol"); w.integer(2)
         w.key("config"); settings.write(to: &w)
         let container = settings.configuration.container
         w.key("container"); w.pair(container.width, container.height)

@@ -154,7 +154,7 @@ const play = (frames, sent, offset, until) => {
     while (si < sent.length && sent[si].at <= now) { s.sent(sent[si].seq, sent[si].ts); si += 1; }
     while (fi < frames.length && frames[fi].at <= now) {
       const f = frames[fi]; fi += 1; index += 1;
-      s.frame({ type: 'frame', t: f.t, phase: f.phase, progress: f.progress, ack: f.ack ?? null, layers: [] }, f.at, index, offset(now));
+      s.frame({ type: 'frame', sent: f.t, phase: f.phase, progress: f.progress, ack: f.ack ?? null, layers: [] }, f.at, index, offset(now));
     }
     s.vsync(now, offset(now));
     for (const mode of m.MODES) if (s.shown[mode]) shown[mode].push(s.shown[mode].progress);

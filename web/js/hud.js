@@ -48,9 +48,9 @@ export class Hud {
   frame(frame) {
     this.latest = frame;
     if (!this.recording) return;
-    this.samples.push([frame.t, frame.progress]);
+    this.samples.push([frame.sent, frame.progress]);
     if (this.releasePending) {
-      this.release = [frame.t, frame.progress];
+      this.release = [frame.sent, frame.progress];
       this.releasePending = false;
     }
     if (frame.phase === "finished" || frame.phase === "cancelled" || frame.phase === "idle") this.recording = false;

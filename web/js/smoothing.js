@@ -15,7 +15,7 @@
 //     the finger at that instant, so tracking frames are spaced as the finger's events were,
 //     whatever the links did to them on the way;
 //   - every other frame (same ack: completion ticks, a played transition, a rotation, the final frame, a
-//     viewer's frames): its server time `t` − the clock offset (server − page, clock.js).
+//     viewer's frames): its server time `sent` − the clock offset (server − page, clock.js).
 //
 //   The offset the buffer uses is frozen while anything moves on screen: a refined offset (a
 //   ping with a shorter round trip) is taken only when every buffered mode shows a resting
@@ -209,12 +209,12 @@ export function mixScene(a, b, alpha) {
   return out;
 }
 
-/** A frame between `a` and `b` at α: progress, velocity, t, the layers and the scene interpolated; the rest the nearer's. */
+/** A frame between `a` and `b` at α: progress, velocity, sent, the layers and the scene interpolated; the rest the nearer's. */
 export function mixFrames(a, b, alpha) {
   const nearer = alpha < 0.5 ? a : b;
   const out = { ...nearer, layers: mixLayers(a.layers, b.layers, alpha) };
   if (nearer.scene) out.scene = mixScene(a.scene, b.scene, alpha);
-  for (const key of ["progress", "t", "velocity"]) {
+  for (const key of ["progress", "sent", "velocity"]) {
     const value = mix(a[key], b[key], alpha);
     if (value !== null) out[key] = value;
   }
@@ -385,9 +385,9 @@ export class Smoother {
     if (input !== undefined) {
       kind = "track";
       time = input;
-    } else if (finite(frame.t) && this.offset !== null) {
+    } else if (finite(frame.sent) && this.offset !== null) {
       kind = "tick";
-      time = frame.t - this.offset;
+      time = frame.sent - this.offset;
     } else {
       // A frame the page cannot place (no clock yet): the buffer starts over from later frames.
       this.buffer = [];

@@ -66,7 +66,7 @@ final class FrameSnapshot {
 
     let number: Int
     let bytes: EncodedMessage
-    /// `"t":…` through `"velocity":[…]`: the frame's own fields after `n`.
+    /// `"phase":…` through `"velocity":[…]`: the frame's own fields after `n`.
     let header: Range<Int>
     let layers: [Layer]
     let properties: [Property]
@@ -194,7 +194,7 @@ final class FrameSnapshot {
 
         mutating func header(_ session: SessionCore, _ frame: Frame, now: Double) -> Range<Int> {
             let start = w.beginPart()
-            w.key("t"); w.fixed(now, FramePrecision.milliseconds)
+            // Protocol 2: no `t` (it was `sent` twice, the same number in every frame).
             w.key("phase"); w.string(session.framePhase.rawValue)
             w.key("progress"); w.fixed(session.frameProgress, FramePrecision.progress)
             w.key("ack")
