@@ -9,18 +9,7 @@ enum FrameWriter {
             out.wholeLayer(index, of: frame)
         }
         out.append("]")
-        if let scene = frame.scene {
-            out.append(#","scene":{"layers":["#)
-            for (index, layer) in scene.layers.enumerated() {
-                out.comma(index)
-                out.wholeSceneLayer(layer, of: frame)
-            }
-            out.append("],")
-            out.append(frame.part(scene.root))
-            out.append(",")
-            out.append(frame.part(scene.transition))
-            out.append("}")
-        }
+        if let scene = frame.scene { out.wholeScene(scene, of: frame) }
         out.end(frame)
         return out.finish()
     }
@@ -43,17 +32,7 @@ enum FrameWriter {
         case (nil, _?):
             out.append(#","scene":null"#)
         case (let scene?, nil):
-            // New since the base: whole.
-            out.append(#","scene":{"layers":["#)
-            for (index, layer) in scene.layers.enumerated() {
-                out.comma(index)
-                out.wholeSceneLayer(layer, of: frame)
-            }
-            out.append("],")
-            out.append(frame.part(scene.root))
-            out.append(",")
-            out.append(frame.part(scene.transition))
-            out.append("}")
+            out.wholeScene(scene, of: frame)  // new since the base
         case let (scene?, baseScene?):
             out.sceneDelta(scene, of: frame, base: baseScene, of: base)
         }
@@ -172,6 +151,20 @@ enum FrameWriter {
                 }
             }
             return opened
+        }
+
+        /// `,"scene":{"layers":[…],"root":…,"transition":…}`
+        func wholeScene(_ scene: FrameSnapshot.Scene, of frame: FrameSnapshot) {
+            append(#","scene":{"layers":["#)
+            for (index, layer) in scene.layers.enumerated() {
+                comma(index)
+                wholeSceneLayer(layer, of: frame)
+            }
+            append("],")
+            append(frame.part(scene.root))
+            append(",")
+            append(frame.part(scene.transition))
+            append("}")
         }
 
         /// `{"controller":…,"role":…,…}` (and an animator's fields)
