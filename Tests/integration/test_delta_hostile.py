@@ -5,6 +5,7 @@ import socket
 import time
 
 import rawws
+from sandbox_env import loosened
 
 
 def _msg(s, obj):
@@ -95,4 +96,6 @@ def test_frames_held_by_a_two_second_link_cost_what_they_are_charged(make_server
     grown = (rawws.rss_kib(server.process.pid) - before) / len(sockets)
     for s in sockets:
         s.close()
-    assert grown < 800, f"{grown:.0f} KiB per connection while its link holds frames (pre-issue-15: ~563)"
+    # A sanitizer's allocator keeps more per allocation (TSan measured 994 KiB).
+    bound = loosened(800, address=1600, thread=1600)
+    assert grown < bound, f"{grown:.0f} KiB per connection while its link holds frames (pre-issue-15: ~563)"

@@ -2,9 +2,14 @@
 import json
 from pathlib import Path
 
-from sandbox_env import ROOT, run_sandbox
+from sandbox_env import ROOT, SANITIZER, run_sandbox
 
 EXAMPLES = sorted((ROOT / "examples" / "scripts").glob("*.json"))
+# A grab lands where the completion is when the touch reaches the server: over a socket that
+# is the same progress as in-process only while the round trip is short. A sanitized debug
+# server answers in tens of milliseconds (TSan: p90 72 ms), so there it is checked on its own
+# expectations, not for agreement.
+TIMED = {"grab-during-completion"}
 
 
 def pan(*args):
@@ -13,11 +18,15 @@ def pan(*args):
 
 def test_every_example_passes_both_ways_and_both_ways_agree(server):
     assert len(EXAMPLES) >= 13
-    result = pan(*EXAMPLES, "--local", "--url", server.url, "--json")
+    examples = [p for p in EXAMPLES if not (SANITIZER and p.stem in TIMED)]
+    if len(examples) < len(EXAMPLES):
+        timed = pan(*[p for p in EXAMPLES if p.stem in TIMED], "--url", server.url)
+        assert timed.returncode == 0, timed.stdout + timed.stderr
+    result = pan(*examples, "--local", "--url", server.url, "--json")
     assert result.returncode == 0, result.stdout + result.stderr
     reports = json.loads(result.stdout)
-    assert len(reports) == 2 * len(EXAMPLES)
-    scripts = [json.loads(p.read_text()) for p in EXAMPLES]
+    assert len(reports) == 2 * len(examples)
+    scripts = [json.loads(p.read_text()) for p in examples]
     kinds = {s["config"]["transition"] for s in scripts if "config" in s}
     assert kinds == {"pop", "reveal", "fade", "push", "cover-vertical", "flip-horizontal", "cross-dissolve", "partial-curl"}
     assert sum(1 for s in scripts if any("scene" in step for step in s["steps"])) >= 4
