@@ -96,6 +96,7 @@ def test_frames_held_by_a_two_second_link_cost_what_they_are_charged(make_server
     grown = (rawws.rss_kib(server.process.pid) - before) / len(sockets)
     for s in sockets:
         s.close()
-    # A sanitizer's allocator keeps more per allocation (TSan measured 994 KiB).
-    bound = loosened(800, address=1600, thread=1600)
+    # A sanitizer's allocator keeps more (TSan measured 994 KiB; ASan 1,601, its 16 MB
+    # quarantine of freed memory alone being 800 KiB for each of the 20 connections).
+    bound = loosened(800, address=3200, thread=1600)
     assert grown < bound, f"{grown:.0f} KiB per connection while its link holds frames (pre-issue-15: ~563)"
