@@ -98,6 +98,8 @@ struct Serve: ParsableCommand {
 
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
+
+        var lines: LineLogHandler.Format { self == .json ? .json : .text }
     }
 
     /// Loopback only: 127.0.0.0/8 or localhost (IPv6 is off, see ServerOptions).
@@ -121,17 +123,14 @@ struct Serve: ParsableCommand {
         // are dropped and counted, then "dropped N log lines" once the writer catches up.
         StandardErrorLog.start { dropped in
             let fields: Logger.Metadata = ["lines": .stringConvertible(dropped), "why": "standard error's reader did not keep up"]
-            return format == .json
-                ? JSONLogHandler.line(time: JSONLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
-                : TextLogHandler.line(time: JSONLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
+            return format.lines.line(time: LineLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
         }
         // Whatever way run() ends (a bind error throws), what is queued gets a short while to
         // reach stderr; a reader that stopped must not hold up exit (SIGTERM keeps working,
         // docs/SECURITY.md).
         defer { StandardErrorLog.writer?.flush(within: 1) }
         LoggingSystem.bootstrap { label in
-            var handler: any LogHandler = format == .json
-                ? JSONLogHandler.standardError(label: label) : TextLogHandler.standardError(label: label)
+            var handler = LineLogHandler.standardError(format.lines, label: label)
             handler.logLevel = level
             return handler
         }

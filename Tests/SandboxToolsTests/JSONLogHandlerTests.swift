@@ -13,8 +13,8 @@ import Testing
     }
 
     /// A handler writing into `lines`, at a fixed time (2026-05-01T12:00:00.045Z).
-    static func handler(_ lines: Lines) -> JSONLogHandler {
-        var handler = JSONLogHandler(label: "sandbox", now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }) { bytes in
+    static func handler(_ lines: Lines) -> LineLogHandler {
+        var handler = LineLogHandler(.json, label: "sandbox", now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }) { bytes in
             lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
         }
         handler.logLevel = .debug

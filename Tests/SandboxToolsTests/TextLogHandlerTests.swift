@@ -11,7 +11,7 @@ import Testing
     static func line(_ message: String, _ metadata: Logger.Metadata) -> String {
         let lines = JSONLogHandlerTests.Lines()
         let logger = Logger(label: "sandbox") { label in
-            var handler = TextLogHandler(label: label, now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }) { bytes in
+            var handler = LineLogHandler(.text, label: label, now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }) { bytes in
                 lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
             }
             handler.logLevel = .debug

@@ -2,52 +2,21 @@ import Glibc
 import Logging
 import SandboxWebSockets
 
-/// `sandbox serve`'s default log format, one line per event:
+/// `sandbox serve`'s default log format (`LineLogHandler`), one line per event:
 /// `2026-05-01T12:00:00.123Z info sandbox: connection closed bytes_in=45 peer=127.0.0.1 …`
 /// (the message, then the metadata as `key=value`, keys sorted).
 ///
-/// Written here instead of using swift-log's `StreamLogHandler` for two reasons (hostile review
+/// `LineLogHandler` is written here instead of using swift-log's `StreamLogHandler` for two reasons (hostile review
 /// of issue 16): `StreamLogHandler` writes with a blocking `fwrite` on the logging thread — a
 /// service thread — so a reader of stderr that stops stalls the server (F1; lines here go through
 /// `LogWriter`'s bounded queue instead), and it prints metadata raw, so a Host header carrying
 /// terminal escapes, NUL or `" why=fake status=200 x="` reached the terminal or forged fields
 /// (F4). Here every string goes through `LogText`: control, format and separator characters as
 /// `U+XXXX`, and a value with whitespace, `"` or `=` in double quotes.
-public struct TextLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
-    private let label: String
-    private let write: @Sendable ([UInt8]) -> Void
-    private let now: @Sendable () -> timespec
-
-    /// Writes through the process's standard-error `LogWriter` (directly, before one is started).
-    public static func standardError(label: String) -> TextLogHandler {
-        TextLogHandler(label: label, write: JSONLogHandler.writeToStandardError)
-    }
-
-    public init(
-        label: String, now: @escaping @Sendable () -> timespec = JSONLogHandler.realTime,
-        write: @escaping @Sendable ([UInt8]) -> Void
-    ) {
-        self.label = label
-        self.now = now
-        self.write = write
-    }
-
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    public func log(event: LogEvent) {
-        let fields = JSONLogHandler.fields(metadata, metadataProvider, event)
-        write(Self.line(time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
-    }
-
+enum TextLogLine {
     /// One line, "\n" included.
-    public static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
-        var text = JSONLogHandler.timestamp(time) + " " + level.rawValue + " " + LogText.visible(label) + ": "
+    static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
+        var text = JSONLogLine.timestamp(time) + " " + level.rawValue + " " + LogText.visible(label) + ": "
         // The message is ours, but lws' lines may quote a client: shown, and quoted if it could
         // pass for fields.
         let shown = LogText.visible(message)

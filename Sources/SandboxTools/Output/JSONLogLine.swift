@@ -2,7 +2,7 @@ import Glibc
 import Logging
 import SandboxWebSockets
 
-/// A swift-log handler that writes one JSON object per line (`sandbox serve --log-format json`):
+/// One log line as a JSON object (`sandbox serve --log-format json`, `LineLogHandler`):
 /// `{"ts":"2026-05-01T12:00:00.123Z","level":"info","label":"sandbox","message":"…",…metadata}`.
 ///
 /// Written here because the package mirror has no JSON handler for swift-log (it holds swift-log
@@ -11,78 +11,11 @@ import SandboxWebSockets
 /// the four fixed ones is prefixed with `_`); integers and floating-point numbers stay numbers,
 /// everything else is a string, dictionaries and arrays nest.
 ///
-/// Each line is queued whole on the process's `LogWriter` (a bounded queue written by a thread
-/// of its own: a reader of stderr that stops never stalls a service thread), so lines from
-/// several threads never interleave. Every string goes through `LogText.visible` (control,
-/// format and separator characters as `U+XXXX`), then JSON's own escaping.
-public struct JSONLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
-    private let label: String
-    private let write: @Sendable ([UInt8]) -> Void
-    /// The clock, injected so tests get a fixed timestamp: seconds and nanoseconds since the epoch.
-    private let now: @Sendable () -> timespec
-
-    /// Writes through the process's standard-error `LogWriter` (directly, before one is started).
-    public static func standardError(label: String) -> JSONLogHandler {
-        JSONLogHandler(label: label, write: writeToStandardError)
-    }
-
-    /// Queues `line` on `StandardErrorLog`'s writer; without one (a tool that never started it),
-    /// writes it at once.
-    @Sendable public static func writeToStandardError(_ line: [UInt8]) {
-        if let writer = StandardErrorLog.writer {
-            writer.enqueue(line)
-            return
-        }
-        line.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
-    }
-
-    public init(
-        label: String, now: @escaping @Sendable () -> timespec = JSONLogHandler.realTime,
-        write: @escaping @Sendable ([UInt8]) -> Void
-    ) {
-        self.label = label
-        self.now = now
-        self.write = write
-    }
-
-    @Sendable public static func realTime() -> timespec {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return time
-    }
-
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    public func log(event: LogEvent) {
-        let fields = JSONLogHandler.fields(metadata, metadataProvider, event)
-        write(Self.line(time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
-    }
-
-    /// A line's fields, for both formats: the handler's own metadata, then the provider's, then
-    /// the event's (later ones win), and its error.
-    static func fields(_ metadata: Logger.Metadata, _ provider: Logger.MetadataProvider?, _ event: LogEvent) -> Logger.Metadata {
-        var fields = metadata
-        if let provided = provider?.get() { fields.merge(provided) { _, new in new } }
-        if let explicit = event.metadata { fields.merge(explicit) { _, new in new } }
-        if let error = event.error { fields["error"] = .string("\(error)") }
-        return fields
-    }
-
+/// Every string goes through `LogText.visible` (control, format and separator characters as
+/// `U+XXXX`), then JSON's own escaping.
+enum JSONLogLine {
     /// One line, "\n" included.
-    public static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
+    static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(256)
         line.append(contentsOf: #"{"ts":""#.utf8)
