@@ -69,6 +69,17 @@ def wait_for_signal_sources(pid, timeout=5.0):
         time.sleep(0.01)
 
 
+def self_signed_certificate(folder):
+    """A certificate for localhost and 127.0.0.1 and its key, made by the openssl CLI in
+    `folder`, valid for a day: (cert path, key path). For the TLS tests (issue 16)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+        check=True, capture_output=True)
+    return cert, key
+
+
 def run_sandbox(*args, **kwargs):
     """`sandbox ARGS…` (not serve: the fixtures start servers), output captured; fails the test if
     its stderr holds a sanitizer report (servers `sandbox bench` starts write there too)."""

@@ -2,11 +2,10 @@
 its WebSocket with wss: (web/js/main.js derives the scheme from `location`) and works as over
 http. The certificate is self-signed, made at test time; Chromium is told to accept it with
 --ignore-certificate-errors (a test browser has no way to trust a CA made a second ago)."""
-import subprocess
-
 import pytest
 
 from browser import Page, make_driver, quit_driver
+from sandbox_env import self_signed_certificate
 
 
 @pytest.fixture(scope="module")
@@ -18,13 +17,7 @@ def tls_driver():
 
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tls")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
-        check=True, capture_output=True)
-    return cert, key
+    return self_signed_certificate(tmp_path_factory.mktemp("tls"))
 
 
 def test_the_page_over_https_connects_with_wss_and_drags(tls_driver, make_server, certificate):

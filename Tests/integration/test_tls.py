@@ -8,7 +8,6 @@ import asyncio
 import json
 import socket
 import ssl
-import subprocess
 import time
 
 import pytest
@@ -16,19 +15,14 @@ import websockets
 
 import rawws
 from client import PROTOCOL
+from sandbox_env import self_signed_certificate
 
 TAB_PING = '{"type":"ping","' + "\t" * 32700 + '":0}'
 
 
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tls")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
-        check=True, capture_output=True)
-    return cert, key
+    return self_signed_certificate(tmp_path_factory.mktemp("tls"))
 
 
 @pytest.fixture
