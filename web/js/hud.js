@@ -1,6 +1,8 @@
 // What the machine decided: phase, progress, velocity, the release decision, and a plot of
 // progress over (server) time for the last gesture with its release point and the threshold.
 
+import { prepareCanvas } from "./canvas.js";
+
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
 
 export class Hud {
@@ -72,13 +74,7 @@ export class Hud {
     if (!this.dirty) return;
     this.dirty = false;
     const canvas = this.plot;
-    const cssWidth = canvas.clientWidth || 300;
-    const cssHeight = canvas.clientHeight || 120;
-    if (canvas.width !== Math.round(cssWidth * dpr)) canvas.width = Math.round(cssWidth * dpr);
-    if (canvas.height !== Math.round(cssHeight * dpr)) canvas.height = Math.round(cssHeight * dpr);
-    const ctx = canvas.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, cssWidth, cssHeight);
+    const { ctx, width: cssWidth, height: cssHeight } = prepareCanvas(canvas, dpr, 120);
     const pad = 6;
     const y = (p) => cssHeight - pad - p * (cssHeight - 2 * pad);
     ctx.strokeStyle = "#f2b84b";

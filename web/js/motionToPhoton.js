@@ -15,6 +15,7 @@
 // Every mode of smoothing.js is measured on the same events at once (which frame each mode has
 // reached at each vsync), so the HUD can show what the interpolation buffer adds.
 
+import { prepareCanvas } from "./canvas.js";
 import { percentile } from "./latency.js";
 
 const CAPACITY = 256;
@@ -176,13 +177,7 @@ export class MotionToPhoton {
  * figures are long), the p50 and p99 marked.
  */
 export function drawHistogram(canvas, totals, p50, p99, dpr) {
-  const cssWidth = canvas.clientWidth || 300;
-  const cssHeight = canvas.clientHeight || 60;
-  if (canvas.width !== Math.round(cssWidth * dpr)) canvas.width = Math.round(cssWidth * dpr);
-  if (canvas.height !== Math.round(cssHeight * dpr)) canvas.height = Math.round(cssHeight * dpr);
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, cssWidth, cssHeight);
+  const { ctx, width: cssWidth, height: cssHeight } = prepareCanvas(canvas, dpr, 60);
   const values = totals.filter(finite);
   if (values.length === 0) return;
   const top = Math.max(...values);
