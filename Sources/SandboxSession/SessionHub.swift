@@ -69,20 +69,16 @@ public struct SessionHub {
         return inPlace(id) { $0.encodedFrame(now: now, headroom: headroom) }
     }
 
-    /// Runs `body` on the session stored in the dictionary, in place. `sessions[id]!.x` would
-    /// move the whole session (its engine included) out of the dictionary and back, and a read
-    /// `sessions[id]!.x` copies it: a profile at 1,000 sessions found those copies ahead of the
-    /// frame encoder.
+    /// Runs `body` on the session stored in the dictionary, in place — for reads too.
+    /// `sessions[id]!.x = …` would move the whole session (its engine included) out of the
+    /// dictionary and back, and a read `sessions[id]!.x` (or `values[i]`'s getter) copies it
+    /// (3.6 KB and a retain of all it holds): a profile at 1,000 sessions found those copies
+    /// ahead of the frame encoder.
     private mutating func inPlace<R, E: Error>(_ id: String, _ body: (inout HubSession) throws(E) -> R) throws(E) -> R? {
         guard let index = sessions.index(forKey: id) else { return nil }
         return try body(&sessions.values[index])
     }
 
-    /// Reads the session in place: `Dictionary.Values`' getter would copy it (3.6 KB, and a
-    /// retain of everything it holds), its modify accessor yields it where it lies.
-    private mutating func reading<R>(_ id: String, _ body: (inout HubSession) -> R) -> R? {
-        inPlace(id, body)
-    }
 
     /// A session's whole state (tests compare it before and after a refusal).
     func core(of session: String) -> SessionCore? { sessions[session]?.core }
@@ -309,7 +305,7 @@ public struct SessionHub {
                 continue
             }
             send(reaction, of: id, into: &actions)
-            if !(reading(id) { $0.core.isAnimating } ?? false) { rested.append(id) }
+            if !(inPlace(id) { $0.core.isAnimating } ?? false) { rested.append(id) }
         }
         for id in rested { stopAnimating(id, fps: fps, into: &actions) }
     }
@@ -325,7 +321,7 @@ public struct SessionHub {
         // the link's schedule. A session still listed under another rate (configured to a new
         // fps after resting between two ticks) leaves that one first: it is always listed
         // under at most one rate, the one `ticking` names.
-        let (fps, listed, animates) = reading(id) { ($0.core.settings.fps, $0.ticking, $0.core.isAnimating) }!
+        let (fps, listed, animates) = inPlace(id) { ($0.core.settings.fps, $0.ticking, $0.core.isAnimating) }!
         if let listed, listed != fps { stopAnimating(id, fps: listed, into: &actions) }
         if animates {
             inPlace(id) { $0.ticking = fps }
@@ -339,14 +335,14 @@ public struct SessionHub {
     /// every viewer.
     private mutating func send(_ reaction: SessionReaction, of id: String, into actions: inout [SessionAction]) {
         // Read in place: a copy of the session would copy its whole engine on every event.
-        let (driver, viewers) = reading(id) { ($0.driver, $0.viewers) }!
+        let (driver, viewers) = inPlace(id) { ($0.driver, $0.viewers) }!
         func everyone(_ message: ServerMessage) {
             actions.append(.send(driver, message))
             for viewer in viewers { actions.append(.send(viewer, message)) }
         }
         for event in reaction.events { everyone(.transition(event)) }
         for record in reaction.lifecycle { everyone(.lifecycle(record)) }
-        if reaction.sceneChanged { everyone(.sceneState(reading(id) { $0.core.scene?.report }!)) }
+        if reaction.sceneChanged { everyone(.sceneState(inPlace(id) { $0.core.scene?.report }!)) }
         if reaction.frame {  // every pointer event and tick
             actions.append(.frameDue(driver))
             for viewer in viewers { actions.append(.frameDue(viewer)) }

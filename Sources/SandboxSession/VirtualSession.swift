@@ -100,7 +100,7 @@ public struct VirtualSession {
             case .framesStart(let message):
                 lastFrame = nil
                 out.append(message.text)
-            case .frame(let frame): out.append(sent(frame).appending("delivered", now * 1000, decimals: 3).text)
+            case .frame(let frame): out.append(sent(frame).appending("delivered", milliseconds: now * 1000).text)
             }
         }
         for message in link!.takeInbound(dueBy: now) {

@@ -122,7 +122,7 @@ final class Connection {
             deliveredFrame = nil
             // Chosen now: queued messages all reach the socket, in order.
             lastFrame = frame.id
-            queue(message.appending("delivered", now * 1000, decimals: 3))
+            queue(message.appending("delivered", milliseconds: now * 1000))
         } else {
             deliveredFrame = (frame, now)
             markFrameDue()
@@ -320,14 +320,9 @@ final class Connection {
             socket.setCloseReason(code, reason)
             return -1
         } else if isFrameDue, !isClosing {
-            // With a link, only what it delivered (a newer frame may have been queued since).
-            if let (frame, delivered) = deliveredFrame.map({ ($0.frame, Optional($0.at)) })
-                ?? (link == nil ? server.latestFrame(for: self).map { ($0, nil) } : nil) {
-                // A delta if this connection has the frame it applies to, else the whole frame.
-                var message = frame.message(after: lastFrame)
-                if let delivered { message = message.appending("delivered", delivered * 1000, decimals: 3) }
+            if let (id, message) = frameToSend() {
                 guard send(message) else { return 0 }
-                lastFrame = frame.id
+                lastFrame = id
                 stats.framesOut += 1
                 server.metrics?.sentFrame(bytes: message.payloadCount)
             }
@@ -342,6 +337,17 @@ final class Connection {
             outputSince = nil
         }
         return 0
+    }
+
+    /// The frame to send now, as this connection is sent it: with a link, only what it delivered
+    /// (a newer frame may have been queued since), stamped; a delta when the connection holds
+    /// the frame it applies to, else the whole frame.
+    private func frameToSend() -> (id: UInt64, message: EncodedMessage)? {
+        if let (frame, at) = deliveredFrame {
+            return (frame.id, frame.message(after: lastFrame).appending("delivered", milliseconds: at * 1000))
+        }
+        guard link == nil, let frame = server.latestFrame(for: self) else { return nil }
+        return (frame.id, frame.message(after: lastFrame))
     }
 
     /// Hands one message to libwebsockets if the kernel can take all of it now; otherwise marks

@@ -19,6 +19,12 @@ enum SendRoom: Equatable {
     static let margin = 4096
 
     static func check(_ wsi: OpaquePointer, payload: Int, limit: Int) -> SendRoom {
+        var measured: (size: Int, queued: Int)?
+        return check(wsi, payload: payload, limit: limit, measured: &measured)
+    }
+
+    /// `measured`: the buffer's size and queued bytes as last asked of the kernel (nil if not).
+    private static func check(_ wsi: OpaquePointer, payload: Int, limit: Int, measured: inout (size: Int, queued: Int)?) -> SendRoom {
         guard payload <= limit else { return .never }
         var size: Int32 = 0
         var queued: Int32 = 0
@@ -31,6 +37,7 @@ enum SendRoom: Equatable {
                 return .never
             }
         }
+        measured = (Int(size), Int(queued))
         return fits(size: Int(size), queued: Int(queued), wire: wire) ? .fits : .later
     }
 
@@ -47,11 +54,10 @@ enum SendRoom: Equatable {
             estimate.wrote(wire)
             return .fits
         }
-        let room = check(wsi, payload: payload, limit: limit)
-        var size: Int32 = 0
-        var queued: Int32 = 0
-        if clws_send_buffer(wsi, &size, &queued) == 0 {
-            estimate = SendRoomEstimate(size: Int(size), queued: Int(queued))
+        var measured: (size: Int, queued: Int)?
+        let room = check(wsi, payload: payload, limit: limit, measured: &measured)
+        if let measured {
+            estimate = SendRoomEstimate(size: measured.size, queued: measured.queued)
             if room == .fits { estimate.wrote(wire) }
         }
         return room

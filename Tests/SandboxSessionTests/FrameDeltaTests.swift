@@ -138,6 +138,32 @@ import TransitionCore
         #expect(gaps.allSatisfy { $0 <= longest })
     }
 
+    /// What a hostile or broken server could send `sandbox pan --url`: each is dropped (counted),
+    /// and the frame held stays as it was.
+    @Test(arguments: [
+        #"{"type":"frame","n":3,"base":1,"layers":[]}"#,  // not the frame held
+        #"{"type":"frame","n":3,"base":2,"layers":["nobody"]}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[7]}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[{"center":[1,2]}]}"#,  // no id
+        #"{"type":"frame","n":3,"base":2,"layers":"from"}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[],"scene":{"layers":[5]}}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[],"scene":{"layers":[-1]}}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[],"scene":{"layers":[0.5]}}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[],"scene":{"layers":[{"base":9,"scale":1}]}}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[],"scene":{"layers":[1e308]}}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[],"scene":7}"#,
+        #"{"type":"frame","n":3,"base":2,"layers":[],"animator":[1]}"#,
+    ])
+    func aBadDeltaIsDroppedAndChangesNothing(_ text: String) throws {
+        var client = FrameAssembler()
+        let whole = Self.json(#"{"type":"frame","n":2,"phase":"idle","layers":[{"id":"from","center":[0,0]}],"scene":{"layers":[{"controller":"a","role":"root","scale":1}],"root":null,"transition":null}}"#)
+        #expect(client.apply(whole) == whole)
+        #expect(client.apply(Self.json(text)) == nil)
+        #expect(client.dropped == 1 && client.frame == whole)
+    }
+
+    static func json(_ text: String) -> JSONValue { try! JSONParser.parse(Array(text.utf8)) }
+
     @Test(arguments: [
         (156.6875547964885, 2, "156.69"), (422, 2, "422"), (-0.001, 2, "0"), (-0.005, 2, "-0.01"),
         (0.0008566475046699458, 8, "0.00085665"), (0.3972222222222223, 6, "0.397222"), (1, 6, "1"),

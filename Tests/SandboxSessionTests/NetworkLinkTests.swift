@@ -201,7 +201,7 @@ import Testing
 
     @Test func aStampedFrameIsTheSameObjectWithOneMoreField() {
         let frame = Self.message(40)
-        let stamped = frame.appending("delivered", 1234.5678, decimals: 3)
+        let stamped = frame.appending("delivered", milliseconds: 1234.5678)
         #expect(stamped.text == String(frame.text.dropLast()) + #","delivered":1234.568}"#)
         #expect(frame.text.hasSuffix(#"x"}"#))  // the shared encoding is untouched
     }

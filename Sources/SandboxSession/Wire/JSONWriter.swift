@@ -214,12 +214,13 @@ public final class EncodedMessage: @unchecked Sendable {  // immutable but for t
     /// A copy of this object message with one more number field at its end, in its own buffer
     /// (a simulated link stamps each frame it delivers with `delivered`; the shared encoding
     /// stays as it was). `self` must be a JSON object (ends with `}`).
-    public func appending(_ key: StaticString, _ value: Double, decimals: Int) -> EncodedMessage {
+    /// `value` is a server time in ms, written at frames' precision (`FramePrecision`).
+    public func appending(_ key: StaticString, milliseconds value: Double) -> EncodedMessage {
         precondition(payloadCount >= 2 && bytes.base.load(fromByteOffset: bytes.count - 1, as: UInt8.self) == UInt8(ascii: "}"))
         var w = JSONWriter(headroom: headroom, capacity: payloadCount + 48)
         w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount - 1))
         w.key(key)
-        w.fixed(value, decimals)
+        w.fixed(value, FramePrecision.milliseconds)
         w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + bytes.count - 1, count: 1))
         return w.finish()
     }
