@@ -12,6 +12,13 @@ enum ClientMessage {
     case orientation(OrientationRequest)
 
     static func parse(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
+        // Most messages are pointer moves: read straight from the bytes when plain.
+        if let pointer = PointerFastPath.parse(bytes) { return .pointer(pointer) }
+        return try parseValue(bytes)
+    }
+
+    /// Every message, through `JSONValue` (the reference the fast path is tested against).
+    static func parseValue(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         let fields = try MessageFields(try JSONValue.parse(bytes))
         let type = try fields.string("type")
         switch type {

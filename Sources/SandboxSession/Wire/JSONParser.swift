@@ -123,37 +123,47 @@ struct JSONParser {
 
     /// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, converted by strtod; beyond a double is refused.
     private mutating func number() throws(Failure) -> Double {
-        let start = index
-        func digits(_ parser: inout JSONParser) -> Int {
-            let first = parser.index
-            while let c = parser.current, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") { parser.index += 1 }
-            return parser.index - first
+        guard let (value, end) = Self.number(in: bytes, at: index) else { throw Failure() }
+        index = end
+        return value
+    }
+
+    /// The number token starting at `start` and the index after it, or nil if the bytes there
+    /// are not one or its value is beyond a double. Shared with `PointerFastPath`, so that both
+    /// read every number the same way.
+    static func number(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Double, Int)? {
+        var index = start
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - first
         }
-        if current == UInt8(ascii: "-") { index += 1 }
-        if current == UInt8(ascii: "0") {
+        func next(is byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+        if next(is: UInt8(ascii: "-")) { index += 1 }
+        if next(is: UInt8(ascii: "0")) {
             index += 1
-        } else if digits(&self) == 0 {
-            throw Failure()
+        } else if digits() == 0 {
+            return nil
         }
-        if current == UInt8(ascii: ".") {
+        if next(is: UInt8(ascii: ".")) {
             index += 1
-            guard digits(&self) > 0 else { throw Failure() }
+            guard digits() > 0 else { return nil }
         }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+        if next(is: UInt8(ascii: "e")) || next(is: UInt8(ascii: "E")) {
             index += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard digits(&self) > 0 else { throw Failure() }
+            if next(is: UInt8(ascii: "+")) || next(is: UInt8(ascii: "-")) { index += 1 }
+            guard digits() > 0 else { return nil }
         }
         // A number token is at most a few hundred bytes in any sane message; copy it to C.
         let length = index - start
-        guard length < 512 else { throw Failure() }
+        guard length < 512 else { return nil }
         let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text -> Double in
             for i in 0..<length { text[i] = CChar(bitPattern: bytes[start + i]) }
             text[length] = 0
             return strtod(text.baseAddress!, nil)
         }
-        guard value.isFinite else { throw Failure() }
-        return value
+        guard value.isFinite else { return nil }
+        return (value, index)
     }
 
     private mutating func string() throws(Failure) -> String {
