@@ -300,12 +300,15 @@ public struct SessionHub {
         for id in ids {
             // Every set member is a live session listed under this rate (`apply`, `leave`);
             // checked anyway, so a slip costs a skipped tick, not the process.
-            guard let reaction = inPlace(id, { $0.core.tick(at: now) }) else {
+            // One lookup per session per tick (`send` changes nothing of the session).
+            guard let (reaction, driver, viewers, animates) = inPlace(id, { session in
+                (session.core.tick(at: now), session.driver, session.viewers, session.core.isAnimating)
+            }) else {
                 rested.append(id)
                 continue
             }
-            send(reaction, of: id, into: &actions)
-            if !(inPlace(id) { $0.core.isAnimating } ?? false) { rested.append(id) }
+            send(reaction, of: id, driver: driver, viewers: viewers, into: &actions)
+            if !animates { rested.append(id) }
         }
         for id in rested { stopAnimating(id, fps: fps, into: &actions) }
     }
@@ -336,6 +339,13 @@ public struct SessionHub {
     private mutating func send(_ reaction: SessionReaction, of id: String, into actions: inout [SessionAction]) {
         // Read in place: a copy of the session would copy its whole engine on every event.
         let (driver, viewers) = inPlace(id) { ($0.driver, $0.viewers) }!
+        send(reaction, of: id, driver: driver, viewers: viewers, into: &actions)
+    }
+
+    private mutating func send(
+        _ reaction: SessionReaction, of id: String, driver: ConnectionID, viewers: [ConnectionID],
+        into actions: inout [SessionAction]
+    ) {
         func everyone(_ message: ServerMessage) {
             actions.append(.send(driver, message))
             for viewer in viewers { actions.append(.send(viewer, message)) }

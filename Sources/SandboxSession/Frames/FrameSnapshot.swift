@@ -178,7 +178,6 @@ final class FrameSnapshot {
         var w: JSONWriter
         var layers: [Layer] = []
         var properties: [Property] = []
-        private var ids: [LayerID] = []
         private(set) var uniqueIDs = true
 
         init(capacity: Int) {
@@ -232,11 +231,12 @@ final class FrameSnapshot {
         }
 
         mutating func layer(_ layer: LayerState, controller: String? = nil) {
-            if ids.contains(layer.id) { uniqueIDs = false }
-            ids.append(layer.id)
             var start = begin()
             w.string(layer.id.rawValue)
             let id = start..<w.position
+            // Compared as written (a handful of layers; no array of ids made per frame).
+            let written = w.written(id)
+            if layers.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
             let first = properties.count
             if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
             start = begin(); w.string(layer.content.rawValue); end(.content, from: start)

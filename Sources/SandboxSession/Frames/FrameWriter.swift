@@ -47,7 +47,7 @@ enum FrameWriter {
         init(headroom: Int, capacity: Int) {
             self.headroom = headroom
             bytes = ByteBuffer(capacity: headroom + capacity)
-            bytes.count = headroom
+            bytes.reserveHeadroom(headroom)
         }
 
         func finish() -> EncodedMessage { EncodedMessage(bytes: bytes, headroom: headroom) }

@@ -17,7 +17,7 @@ public struct JSONWriter: ~Copyable {
     public init(headroom: Int, capacity: Int = 1024) {
         self.headroom = headroom
         bytes = ByteBuffer(capacity: headroom + capacity)
-        bytes.count = headroom
+        bytes.reserveHeadroom(headroom)
     }
 
     /// The finished message; the writer is used up.
@@ -126,6 +126,11 @@ public struct JSONWriter: ~Copyable {
     /// Where the next byte goes (the frame encoder records where each value lies).
     var position: Int { bytes.count }
 
+    /// The bytes written at `range` (valid until the next write).
+    func written(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes.base + range.lowerBound, count: range.count)
+    }
+
     /// Starts a value that stands alone — no comma before it — and returns where it starts
     /// (`FrameSnapshot` writes each property's value on its own and copies it into frames).
     mutating func beginPart() -> Int {
@@ -229,7 +234,8 @@ public final class EncodedMessage: @unchecked Sendable {  // immutable but for t
     /// with this one's writes).
     public func copy() -> EncodedMessage {
         let copied = ByteBuffer(capacity: bytes.count)
-        copied.append(contentsOf: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
+        copied.reserveHeadroom(headroom)
+        copied.append(contentsOf: UnsafeRawBufferPointer(start: bytes.base + headroom, count: bytes.count - headroom))
         return EncodedMessage(bytes: copied, headroom: headroom)
     }
 }
@@ -245,8 +251,17 @@ final class ByteBuffer {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
+        // Not zeroed (a memset of the whole capacity per frame): only bytes below `count` are
+        // ever read, and each was written (`reserveHeadroom` zeroes the header region).
         base = .allocate(byteCount: self.capacity, alignment: 16)
-        base.initializeMemory(as: UInt8.self, repeating: 0, count: self.capacity)
+    }
+
+    /// Starts an empty buffer with `headroom` zero bytes, the WebSocket header's room.
+    func reserveHeadroom(_ headroom: Int) {
+        precondition(count == 0)
+        reserve(headroom)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: headroom)
+        count = headroom
     }
 
     deinit { base.deallocate() }
