@@ -210,26 +210,15 @@ struct SessionCore {
     /// Whether a pointer goes to the engine: in a scene, not when nothing is armed, not an
     /// edge swipe's down outside its band, not a grab of a completion that is not interruptible.
     private func engineTakes(_ message: PointerMessage) -> Bool {
-        guard let scene, message.phase == .down, !engine.isPointerDown else { return true }
-        // Nothing starts while the interface turns (a pan would begin a transition laid out
-        // for bounds that are changing).
-        if scene.rotation != nil { return false }
-        if engine.phase.isAnimating { return scene.interruptible }
-        guard let armed = scene.armed else { return false }
-        // The scene's own dismissal gesture belongs to the presented view: a sheet's pan starts
-        // on the card, not on the dimmed presenter around it.
-        if armed.isDefault, armed.plan.action == .dismiss,
-            !armed.plan.container.contains(Point(x: message.x, y: message.y))
-        {
-            return false
-        }
-        return !outsideEdgeBand(message)
+        // The cheap tests first: `guard let scene` ahead of them copied the whole scene
+        // session (3.6 KB) for every pointer event, moves included (a profile, issue 15).
+        guard message.phase == .down, !engine.isPointerDown else { return true }
+        return scene?.engineTakes(message, engineAnimating: engine.phase.isAnimating) ?? true
     }
 
     /// A down that misses the band of the edge swipe armed (if one is).
     private func outsideEdgeBand(_ message: PointerMessage) -> Bool {
-        guard let plan = scene?.armed?.plan, plan.edgeSwipe else { return false }
-        return message.x - plan.container.minX > SceneSession.edgeBand
+        scene?.outsideEdgeBand(message) == true
     }
 
     /// A held pointer's events: acknowledged, nothing moves.
@@ -407,5 +396,30 @@ struct SessionCore {
     /// velocity (docs/ENGINE.md "Decisions do not depend on the network").
     static func onTimeGrid(_ seconds: Double) -> Double {
         (seconds * 0x1p30).rounded() * 0x1p-30
+    }
+}
+
+extension SceneSession {
+    /// `SessionCore.engineTakes` for a down while the engine has no pointer down.
+    fileprivate func engineTakes(_ message: PointerMessage, engineAnimating: Bool) -> Bool {
+        // Nothing starts while the interface turns (a pan would begin a transition laid out
+        // for bounds that are changing).
+        if rotation != nil { return false }
+        if engineAnimating { return interruptible }
+        guard let armed else { return false }
+        // The scene's own dismissal gesture belongs to the presented view: a sheet's pan starts
+        // on the card, not on the dimmed presenter around it.
+        if armed.isDefault, armed.plan.action == .dismiss,
+            !armed.plan.container.contains(Point(x: message.x, y: message.y))
+        {
+            return false
+        }
+        return !outsideEdgeBand(message)
+    }
+
+    /// A down that misses the band of the edge swipe armed (if one is).
+    fileprivate func outsideEdgeBand(_ message: PointerMessage) -> Bool {
+        guard let plan = armed?.plan, plan.edgeSwipe else { return false }
+        return message.x - plan.container.minX > Self.edgeBand
     }
 }
