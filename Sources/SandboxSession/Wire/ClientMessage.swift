@@ -106,6 +106,13 @@ struct PointerMessage: Equatable {
         }
     }
 
+    /// Whether the ranges above hold (`PointerFastPath` asks this instead of throwing).
+    static func inRange(x: Double, y: Double, time: Double) -> Bool {
+        coordinateRange.contains(x) && coordinateRange.contains(y) && timeRange.contains(time)
+    }
+
+    /// Every check added here must hold in `PointerFastPath.parse` too (or make it decline):
+    /// it returns messages without calling this.
     init(_ fields: MessageFields) throws(WireError) {
         try fields.onlyKnown(["type", "phase", "x", "y", "t", "seq", "pointerId", "pointerType"])
         let phaseName = try fields.string("phase")

@@ -57,10 +57,15 @@ struct MessageFields {
 
     /// A whole number that fits comfortably in 53 bits (exact in JSON's doubles).
     func integer(_ key: String) throws(WireError) -> Int {
-        let number = try number(key)
-        guard number == number.rounded(), abs(number) <= 9_007_199_254_740_991 else {
+        guard let integer = Self.wholeNumber(try number(key)) else {
             throw WireError(.invalidField, "'\(key)' must be a whole number", field: key)
         }
+        return integer
+    }
+
+    /// `integer`'s rule, shared with `PointerFastPath`.
+    static func wholeNumber(_ number: Double) -> Int? {
+        guard number == number.rounded(), abs(number) <= 9_007_199_254_740_991 else { return nil }
         return Int(number)
     }
 

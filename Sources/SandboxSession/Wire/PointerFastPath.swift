@@ -83,17 +83,10 @@ enum PointerFastPath {
         guard reader.atEnd, isPointer, let phase else { return nil }
         let required = 1 << Field.x.rawValue | 1 << Field.y.rawValue | 1 << Field.t.rawValue | 1 << Field.seq.rawValue
         guard seen & required == required,
-              let seq = wholeNumber(numbers.seq), let pointerID = wholeNumber(numbers.pointerId),
-              PointerMessage.coordinateRange.contains(numbers.x), PointerMessage.coordinateRange.contains(numbers.y),
-              PointerMessage.timeRange.contains(numbers.t)
+              let seq = MessageFields.wholeNumber(numbers.seq), let pointerID = MessageFields.wholeNumber(numbers.pointerId),
+              PointerMessage.inRange(x: numbers.x, y: numbers.y, time: numbers.t)
         else { return nil }
         return PointerMessage(phase: phase, x: numbers.x, y: numbers.y, time: numbers.t, seq: seq, pointerID: pointerID)
-    }
-
-    /// `MessageFields.integer`'s rule: whole, and exact in a double.
-    private static func wholeNumber(_ value: Double) -> Int? {
-        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_991 else { return nil }
-        return Int(value)
     }
 
     private struct Reader {
