@@ -53,15 +53,7 @@ struct JSONParserTests {
         var checked = 0
         for base in Self.valid.map({ Array($0.utf8) }) {
             for _ in 0..<400 {
-                var bytes = base
-                for _ in 0...(generator.next() % 3) {
-                    let position = Int(generator.next() % UInt64(bytes.count + 1))
-                    switch generator.next() % 3 {
-                    case 0 where position < bytes.count: bytes.remove(at: position)
-                    case 1: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: position)
-                    default: if position < bytes.count { bytes[position] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-                    }
-                }
+                let bytes = mutated(base, alphabet: alphabet, using: &generator)
                 let mine = try? JSONParser.parse(bytes)
                 let theirs = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
                 // We refuse a little more than JSONDecoder (a repeated name); where it refuses, so

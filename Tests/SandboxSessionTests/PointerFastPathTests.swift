@@ -103,15 +103,7 @@ struct PointerFastPathTests {
         var taken = 0, checked = 0
         for base in Self.plain.map({ Array($0.utf8) }) {
             for _ in 0..<2_000 {
-                var bytes = base
-                for _ in 0...(generator.next() % 3) {
-                    let position = Int(generator.next() % UInt64(bytes.count + 1))
-                    switch generator.next() % 3 {
-                    case 0 where position < bytes.count: bytes.remove(at: position)
-                    case 1: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: position)
-                    default: if position < bytes.count { bytes[position] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-                    }
-                }
+                let bytes = mutated(base, alphabet: alphabet, using: &generator)
                 checked += 1
                 guard let fast = PointerFastPath.parse(bytes) else { continue }
                 taken += 1

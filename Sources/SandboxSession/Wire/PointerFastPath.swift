@@ -29,13 +29,18 @@ enum PointerFastPath {
             }
         }
 
+        /// Made once: a CaseIterable's `allCases` is a new array at every call.
+        static let all = allCases
+
         /// The field named by `bytes`, compared as bytes (no String made).
         static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Field? {
-            allCases.first { field in
+            all.first { field in
                 field.name.withUTF8Buffer { name in name.count == bytes.count && name.elementsEqual(bytes) }
             }
         }
     }
+
+    private static let phases = PointerEvent.Phase.allCases
 
     static func parse(_ bytes: [UInt8]) -> PointerMessage? {
         bytes.withUnsafeBufferPointer { parse($0) }
@@ -64,7 +69,7 @@ enum PointerFastPath {
                 isPointer = true
             case .phase:
                 guard let value = reader.plainString() else { return nil }
-                phase = PointerEvent.Phase.allCases.first { $0.rawValue.utf8.elementsEqual(value) }
+                phase = phases.first { $0.rawValue.utf8.elementsEqual(value) }
                 guard phase != nil else { return nil }
             case .pointerType:
                 guard reader.plainString() != nil else { return nil }
