@@ -151,20 +151,20 @@ final class FrameSnapshot {
     // MARK: - Encoding a session's state
 
     /// The session's current state, stamped `now` (server ms).
-    static func encode(_ session: SessionCore, now: Double) -> FrameSnapshot {
+    /// Borrowed: passed by value, the session was copied whole for every frame (a profile).
+    static func encode(_ session: borrowing SessionCore, now: Double) -> FrameSnapshot {
         let frame = session.engine.frame()
         var builder = Builder(capacity: 300 * frame.layers.count + 200)
         let header = builder.header(session, frame, now: now)
-        // A scene's pictures are composed once per frame.
-        let picture = session.scene?.scene.picture
-        if let scene = session.scene, let picture {
-            builder.sceneAnimatorLayers(frame, scene, picture)
+        var scene: Scene?
+        if let box = session.sceneBox {
+            // A scene's pictures are composed once per frame.
+            let sceneSession = box.session
+            let picture = sceneSession.scene.picture
+            builder.sceneAnimatorLayers(frame, sceneSession, picture)
+            scene = builder.scene(sceneSession, picture, progress: frame.progress)
         } else {
             for layer in frame.layers { builder.layer(layer) }
-        }
-        var scene: Scene?
-        if let sceneSession = session.scene, let picture {
-            scene = builder.scene(sceneSession, picture, progress: frame.progress)
         }
         let animator = session.engine.animatorState.map { builder.animator($0) }
         let unique = builder.uniqueIDs
@@ -191,7 +191,7 @@ final class FrameSnapshot {
             return (w.finish(), layers, properties)
         }
 
-        mutating func header(_ session: SessionCore, _ frame: Frame, now: Double) -> Range<Int> {
+        mutating func header(_ session: borrowing SessionCore, _ frame: Frame, now: Double) -> Range<Int> {
             let start = w.beginPart()
             // Protocol 2: no `t` (it was `sent` twice, the same number in every frame).
             w.key("phase"); w.string(session.framePhase.rawValue)
