@@ -67,7 +67,7 @@ struct SessionCore {
     mutating func configure(_ fields: MessageFields) throws(WireError) -> SessionReaction {
         let next = try settings.applying(fields)
         try checkAtRest("configure it")
-        if let plan = scene?.plan {
+        if let plan = sceneBox?.session.plan {
             // In a scene the operation decides the kind, direction and container.
             engine = try engine(for: plan, settings: next)
         } else {
@@ -158,7 +158,7 @@ struct SessionCore {
     /// scene arms nothing rather than drive the wrong transition.
     private mutating func resetEngine() {
         enginePointer = nil
-        if let plan = scene?.plan {
+        if let plan = sceneBox?.session.plan {
             do {
                 engine = try engine(for: plan, settings: settings)
                 return
@@ -178,7 +178,7 @@ struct SessionCore {
         // scene's operation would stay in flight for good (docs/ENGINE.md, issue 14).
         configuration.propertyAnimator.pausesOnCompletion = false
         // In a landscape interface the flip turns about the device's long axis (seed 003).
-        configuration.longAxisHorizontal = scene?.scene.interfaceOrientation.isLandscape ?? false
+        configuration.longAxisHorizontal = sceneBox?.session.scene.interfaceOrientation.isLandscape ?? false
         do {
             return try InteractiveTransition(configuration: configuration)
         } catch {
@@ -366,7 +366,7 @@ struct SessionCore {
         var reaction = SessionReaction(frame: true, sceneChanged: true)
         if next.rotation != nil { reaction.lifecycle += next.advanceRotation(to: .infinity) }
         reaction.lifecycle += try Self.sceneStep { () throws(SceneError) in try next.orient(change, at: now) }
-        let turned = next.scene.interfaceOrientation != scene?.scene.interfaceOrientation
+        let turned = next.scene.interfaceOrientation != sceneBox?.session.scene.interfaceOrientation
         scene = next
         if engine.phase.isAtRest {
             // The armed plan's container may have turned: a fresh engine for it. A pointer
@@ -439,5 +439,16 @@ extension SceneSession {
     fileprivate func outsideEdgeBand(_ message: PointerMessage) -> Bool {
         guard let plan = armed?.plan, plan.edgeSwipe else { return false }
         return message.x - plan.container.minX > Self.edgeBand
+    }
+}
+
+/// A scene session behind a reference, so that `SessionCore` stays small when it is copied
+/// (`SessionCore.sceneBox`). Copy on write: only `SessionCore.updateScene` (this file) changes
+/// it, after copying the box unless the session value holding it is the only one.
+final class SceneSessionBox {
+    fileprivate(set) var session: SceneSession
+
+    init(_ session: SceneSession) {
+        self.session = session
     }
 }
