@@ -18,6 +18,15 @@ public struct SessionHub {
     public let network: NetworkConditions
     /// `LWS_PRE` for the live server, 0 for text.
     public let headroom: Int
+    /// Phases each display link's period is divided into (`serve --tick-phases`). A session
+    /// ticks in one phase, dealt round robin as sessions connect, so a thread's sessions are
+    /// not all advanced, encoded and sent in one burst at the top of each period: at 1,000
+    /// sessions one burst took longer than the jitter bar allows the frames at its end. Each
+    /// session still ticks exactly every 1/fps. 1: every session at the top of the period (the
+    /// virtual replay, and the tests of tick timing).
+    public let tickPhases: Int
+    /// The phase the next session gets.
+    private var nextPhase = 0
     /// Whether another thread hosts a session of this id (a `join` then goes there). Set by a
     /// multi-threaded server; a single thread (and a replay) knows only its own sessions.
     public var hostedElsewhere: (String) -> Bool = { _ in false }
@@ -26,15 +35,20 @@ public struct SessionHub {
     private var connections: [ConnectionID: ConnectionState] = [:]
     /// Viewers served by other threads, watching a session of this one.
     private var remoteViewers: [ConnectionID: String] = [:]
-    /// The sessions that animate, by frame rate: each rate's display link runs while its set is
-    /// not empty.
-    private var animating: [Int: Set<String>] = [:]
+    /// The sessions that animate, by frame rate and then phase (`tickPhases` sets): each
+    /// rate's display link runs while one of its sets is not empty.
+    private var animating: [Int: [Set<String>]] = [:]
 
-    public init(thread: Int = 0, defaults: SessionSettings = SessionSettings(), network: NetworkConditions = .loopback, headroom: Int = 0) {
+    public init(
+        thread: Int = 0, defaults: SessionSettings = SessionSettings(), network: NetworkConditions = .loopback, headroom: Int = 0,
+        tickPhases: Int = 1
+    ) {
+        precondition(tickPhases >= 1, "a display link has at least one phase")
         self.thread = thread
         self.defaults = defaults
         self.network = network
         self.headroom = headroom
+        self.tickPhases = tickPhases
     }
 
     // MARK: - What the executor asks
@@ -93,7 +107,8 @@ public struct SessionHub {
 
     /// A client connected: it drives a new session of this id (unique, from the caller).
     public mutating func connect(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
-        sessions[id] = HubSession(core: SessionCore(id: id, settings: defaults), driver: connection)
+        sessions[id] = HubSession(core: SessionCore(id: id, settings: defaults), driver: connection, phase: nextPhase)
+        nextPhase = (nextPhase + 1) % tickPhases
         connections[connection] = ConnectionState(role: .driver(id), network: network)
         actions.append(.register(session: id))
         // The link first: the welcome already crosses the simulated network.
@@ -290,10 +305,11 @@ public struct SessionHub {
 
     // MARK: - Ticks
 
-    /// The display link of this frame rate fired at `now` (s): every session animating at it
-    /// advances.
-    public mutating func tick(fps: Int, at now: Double, into actions: inout [SessionAction]) {
-        guard let ids = animating[fps] else { return }
+    /// The display link of this frame rate fired at `now` (s) in `phase` (0..<tickPhases):
+    /// every session animating at it in that phase advances.
+    public mutating func tick(fps: Int, phase: Int = 0, at now: Double, into actions: inout [SessionAction]) {
+        guard let phases = animating[fps], phases.indices.contains(phase) else { return }
+        let ids = phases[phase]
         // The set is not touched while iterated (a mutation would copy it once per session:
         // quadratic per tick); the sessions that came to rest leave it afterwards.
         var rested: [String] = []
@@ -324,13 +340,14 @@ public struct SessionHub {
         // the link's schedule. A session still listed under another rate (configured to a new
         // fps after resting between two ticks) leaves that one first: it is always listed
         // under at most one rate, the one `ticking` names.
-        let (fps, listed, animates) = inPlace(id) { ($0.core.settings.fps, $0.ticking, $0.core.isAnimating) }!
+        let (fps, listed, animates, phase) = inPlace(id) { ($0.core.settings.fps, $0.ticking, $0.core.isAnimating, $0.phase) }!
         if let listed, listed != fps { stopAnimating(id, fps: listed, into: &actions) }
         if animates {
             inPlace(id) { $0.ticking = fps }
-            if animating[fps, default: []].insert(id).inserted, animating[fps]!.count == 1 {
-                actions.append(.startTicking(fps: fps))
-            }
+            let starts = animating[fps] == nil
+            if starts { animating[fps] = Array(repeating: [], count: tickPhases) }
+            animating[fps]![phase].insert(id)
+            if starts { actions.append(.startTicking(fps: fps)) }
         }
     }
 
@@ -361,8 +378,10 @@ public struct SessionHub {
 
     private mutating func stopAnimating(_ id: String, fps: Int, into actions: inout [SessionAction]) {
         if sessions[id]?.ticking == fps { sessions[id]?.ticking = nil }
-        guard animating[fps]?.remove(id) != nil else { return }
-        if animating[fps]!.isEmpty {
+        // Not by the session's phase: it may be gone from `sessions` already (`leave`).
+        guard let phase = animating[fps]?.firstIndex(where: { $0.contains(id) }) else { return }
+        animating[fps]![phase].remove(id)
+        if animating[fps]!.allSatisfy(\.isEmpty) {
             animating[fps] = nil
             actions.append(.stopTicking(fps: fps))
         }
@@ -425,13 +444,16 @@ private struct HubSession {
     var viewers: [ConnectionID] = []
     /// The display-link rate this session is listed under in `SessionHub.animating`, if any.
     var ticking: Int?
+    /// Its display links' phase (`SessionHub.tickPhases`).
+    let phase: Int
     /// The latest frame's encodings (`FrameEncoding`), and when the last full-only one was made.
     private var encoded: FrameEncoding?
     private var lastKeyframe = -Double.infinity
 
-    init(core: SessionCore, driver: ConnectionID) {
+    init(core: SessionCore, driver: ConnectionID, phase: Int) {
         self.core = core
         self.driver = driver
+        self.phase = phase
     }
 
     /// The driver first, then the viewers in the order they joined.

@@ -2,7 +2,8 @@ import CLibWebSockets
 
 /// A one-shot timer on a libwebsockets context's own loop (lws' sorted usec list), running a
 /// closure on the loop's thread. The one trampoline for every timer of the server and the
-/// clients (the display links, the write retry, the watchdog, shutdown, a client's deadline).
+/// clients (the write retry, the watchdog, shutdown, a client's deadline) but the display
+/// links, which wake the loop exactly with a `WakeTimer` (and fall back to this).
 /// Re-scheduling replaces a pending shot. Cancel (or let it fire) before the context goes.
 final class LWSTimer {
     private let native: UnsafeMutablePointer<clws_timer>

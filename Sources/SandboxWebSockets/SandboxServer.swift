@@ -34,6 +34,9 @@ public final class SandboxServer: @unchecked Sendable {
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
     private var nextConnection = 0
     private var displayLinks: [Int: DisplayLink] = [:]
+    /// The display links' timerfds (`WakeTimer`): enough for the rates a thread really runs at
+    /// once (60, 120, 30, …), few enough that clients cannot spend the descriptor reserve.
+    let wakeTimers = WakeTimer.Pool(limit: 8)
     private let stopRequested = Atomic<Bool>(false)
     private(set) var stopping = false
     private var tearingDown = false
@@ -71,7 +74,7 @@ public final class SandboxServer: @unchecked Sendable {
         self.options = options
         self.thread = thread
         self.group = group
-        hub = SessionHub(thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()))
+        hub = SessionHub(thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()), tickPhases: options.tickPhases)
         limits = options.limits
         policy = RequestPolicy(
             boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
@@ -216,7 +219,7 @@ public final class SandboxServer: @unchecked Sendable {
 
     private func displayLink(fps: Int) -> DisplayLink {
         if let link = displayLinks[fps] { return link }
-        let link = DisplayLink(fps: fps, server: self)
+        let link = DisplayLink(fps: fps, phases: hub.tickPhases, server: self)
         displayLinks[fps] = link
         return link
     }
@@ -233,8 +236,8 @@ public final class SandboxServer: @unchecked Sendable {
     }
 
     /// A display link fired.
-    func tick(fps: Int, at now: Double) {
-        hub.tick(fps: fps, at: now, into: &actions)
+    func tick(fps: Int, phase: Int, at now: Double) {
+        hub.tick(fps: fps, phase: phase, at: now, into: &actions)
         carryOut()
     }
 

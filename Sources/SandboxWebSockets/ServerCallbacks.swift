@@ -3,8 +3,9 @@ import SandboxSession
 
 // The libwebsockets callbacks of the server: the only place its C events enter Swift.
 
-/// Protocol 0 ("http"): accepted sockets (the `--threads` hand-off) and the raw sockets lws
-/// would make of a `CONNECT` request; lws' own handler does the rest.
+/// Protocol 0 ("http"): accepted sockets (the `--threads` hand-off), the raw sockets lws
+/// would make of a `CONNECT` request, and the display links' timerfds; lws' own handler does
+/// the rest.
 func httpCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
@@ -20,6 +21,13 @@ func httpCallback(
             server.refused(WebSocketHandle(wsi: wsi), status: 0, why: "connect")
         }
         return -1
+    case LWS_CALLBACK_RAW_RX_FILE:
+        // Only the display links' timerfds are adopted as files (`WakeTimer`).
+        if let wsi { WakeTimer.expired(wsi) }
+        return 0
+    case LWS_CALLBACK_RAW_CLOSE_FILE:
+        if let wsi { WakeTimer.closed(wsi) }
+        return 0
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }

@@ -11,6 +11,11 @@ public struct ServerOptions: Sendable {
     public var webRoot = "web"
     /// Default frames per second for new sessions.
     public var fps = 60
+    /// Phases of each display link's period (`SessionHub.tickPhases`, `serve --tick-phases`).
+    public var tickPhases = ServerOptions.defaultTickPhases
+    /// 8: at 60 fps a phase every 2.1 ms; 1,000 sessions on a thread then tick ~125 at a time.
+    public static let defaultTickPhases = 8
+    public static let tickPhaseRange = 1...32
     /// The simulated network of every new connection (`serve --network`; loopback: none).
     public var network = NetworkConditions.loopback
     /// Browser origins allowed besides the server's own (`http://host:port`).

@@ -26,6 +26,8 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("client-threads"), help: "Client threads (each its own libwebsockets loop).") var clientThreads = 1
     @Option(name: .customLong("server-threads"), help: "Service threads of the server it starts (serve --threads).")
     var serverThreads = 1
+    @Option(name: .customLong("server-tick-phases"), help: "Phases of the server it starts (serve --tick-phases).")
+    var serverTickPhases = ServerOptions.defaultTickPhases
     @Flag(help: "Find the largest N that holds the bar.") var ramp = false
     @Option(help: "Largest N the ramp tries.") var limit = 4_000
     @Option(help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.", transform: WebSocketURL.argument)
@@ -43,6 +45,9 @@ struct BenchCommand: ParsableCommand {
         }
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
+        guard ServerOptions.tickPhaseRange.contains(serverTickPhases) else {
+            throw ValidationError("--server-tick-phases must be in \(ServerOptions.tickPhaseRange.lowerBound)…\(ServerOptions.tickPhaseRange.upperBound)")
+        }
     }
 
     func run() throws {
@@ -50,7 +55,7 @@ struct BenchCommand: ParsableCommand {
         var target = url
         var pid = serverPID
         if target == nil {
-            let (process, url) = try Self.startServer(fps: fps, threads: serverThreads)
+            let (process, url) = try Self.startServer(fps: fps, threads: serverThreads, tickPhases: serverTickPhases)
             spawned = process
             target = url
             pid = process.processIdentifier
@@ -82,13 +87,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Starts `sandbox serve --port 0` from this executable; its URL comes from the ready line.
-    static func startServer(fps: Int, threads: Int) throws -> (Process, WebSocketURL) {
+    static func startServer(fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
         // Warnings only: a line per connection would bury bench's own output in thousands.
         process.arguments = [
-            "serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads), "--log-level", "warning",
+            "serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads),
+            "--tick-phases", String(tickPhases), "--log-level", "warning",
         ]
         let output = Pipe()
         process.standardOutput = output

@@ -24,6 +24,10 @@ struct Serve: ParsableCommand {
     var writeTimeout = 30.0
     @Option(help: "Service threads; connections are dealt across them (a viewer joins a session on any thread).")
     var threads = 1
+    @Option(name: .customLong("tick-phases"), help: ArgumentHelp(
+        "Phases of each frame period (\(ServerOptions.tickPhaseRange.lowerBound)…\(ServerOptions.tickPhaseRange.upperBound)): sessions are dealt across them so a thread's frames do not all leave in one burst; 1: all at the top of the period.",
+        valueName: "n"))
+    var tickPhases = ServerOptions.defaultTickPhases
     @Option(help: ArgumentHelp(
         "The simulated network of every new connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
         discussion: "Both directions are held that long (in order, as TCP delivers); a client may change its own link with configure's network."),
@@ -72,6 +76,9 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
         try Self.validateHost(host)
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
+        guard ServerOptions.tickPhaseRange.contains(tickPhases) else {
+            throw ValidationError("--tick-phases must be in \(ServerOptions.tickPhaseRange.lowerBound)…\(ServerOptions.tickPhaseRange.upperBound)")
+        }
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else { throw ValidationError("--write-timeout must be in 0.1…3600 seconds") }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be in 1…1000000")
@@ -149,6 +156,7 @@ struct Serve: ParsableCommand {
         options.port = port
         options.webRoot = URL(fileURLWithPath: webRoot).standardizedFileURL.path
         options.fps = fps
+        options.tickPhases = tickPhases
         if let network { options.network = network }
         options.allowedOrigins = allowOrigin
         options.allowedHosts = allowHost

@@ -126,6 +126,35 @@ import TransitionCore
         #expect(!receive(&hub, Self.bytes(#"{"type":"play"}"#), from: viewer, at: 1.01).contains(.startTicking(fps: 60)))
     }
 
+    /// Sessions are dealt round robin across the phases of the period; a tick of one phase
+    /// advances only its sessions; the link starts with the first animating session of any
+    /// phase and stops with the last.
+    @Test func tickPhasesDealSessionsAndTickOnlyTheirOwn() {
+        var hub = SessionHub(tickPhases: 3)
+        let ids = (1...4).map { ConnectionID(number: $0) }
+        for (index, id) in ids.enumerated() { _ = connected(&hub, id, session: "s\(index)") }
+        var started = 0
+        for (index, id) in ids.enumerated() {
+            let played = receive(&hub, Self.bytes(#"{"type":"play"}"#), from: id, at: 1 + Double(index) * 0.001)
+            started += played.filter { $0 == .startTicking(fps: 60) }.count
+        }
+        #expect(started == 1)
+        func ticked(phase: Int, at now: Double) -> Set<ConnectionID> {
+            var actions: [SessionAction] = []
+            hub.tick(fps: 60, phase: phase, at: now, into: &actions)
+            return Set(actions.compactMap { if case .frameDue(let id) = $0 { id } else { nil } })
+        }
+        #expect(ticked(phase: 0, at: 1.1) == [ids[0], ids[3]])  // dealt 0, 1, 2, 0
+        #expect(ticked(phase: 1, at: 1.1) == [ids[1]])
+        #expect(ticked(phase: 2, at: 1.1) == [ids[2]])
+        #expect(ticked(phase: 3, at: 1.1).isEmpty)  // no such phase: nothing, no trap
+        var actions: [SessionAction] = []
+        for id in ids.dropLast() { hub.disconnect(id, into: &actions) }
+        #expect(!actions.contains(.stopTicking(fps: 60)))
+        hub.disconnect(ids[3], into: &actions)
+        #expect(actions.filter { $0 == .stopTicking(fps: 60) }.count == 1)
+    }
+
     @Test func viewersJoinHearBroadcastsAndTheDriverLeavingEndsTheSession() {
         var hub = SessionHub()
         _ = connected(&hub, driver, session: "s")

@@ -46,3 +46,24 @@ def test_bench_text_output_and_bad_options():
     assert "server CPU" in result.stdout and "KiB/session" in result.stdout
     bad = run_sandbox("bench", "--fps", "0", timeout=60)
     assert bad.returncode == 64
+
+
+@pytest.mark.parametrize("phases", ["1", "8"])
+def test_every_session_ticks_once_a_period_whatever_the_tick_phases(phases):
+    # The display link fires `phases` times a period (each time for one phase's sessions, from a
+    # timerfd the loop polls); every session still gets its frame rate.
+    result = run_sandbox(
+        "bench", "--sessions", "20", "--fps", "30", "--seconds", "2", "--server-tick-phases", phases, "--json",
+        timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    run = json.loads(result.stdout)[0]["result"]
+    assert run["connected"] == 20 and run["errors"] == 0
+    assert 27 <= run["slowestSessionFPS"] and run["meanSessionFPS"] <= 31
+
+
+@pytest.mark.parametrize("command", [["serve", "--tick-phases"], ["bench", "--server-tick-phases"]])
+@pytest.mark.parametrize("value", ["0", "33", "1e308"])
+def test_tick_phases_out_of_range_are_refused(command, value):
+    bad = run_sandbox(*command, value, timeout=60, cwd=ROOT)
+    assert bad.returncode == 64
+    assert "tick-phases" in bad.stderr
