@@ -20,7 +20,9 @@ public enum SessionAction: Equatable, Sendable {
     /// The connection's session has a new frame: send it the latest one when it can write
     /// (frames are not queued; the newest wins).
     case frameDue(ConnectionID)
-    /// A session started animating at this frame rate and none was: start the display link.
+    /// A session started animating at this frame rate in a phase where none was (with one
+    /// phase: at a rate where none was): start the display link, or let a running one plan its
+    /// next tick again.
     case startTicking(fps: Int)
     /// No session animates at this frame rate any more: stop its display link.
     case stopTicking(fps: Int)

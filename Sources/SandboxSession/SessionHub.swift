@@ -19,14 +19,16 @@ public struct SessionHub {
     /// `LWS_PRE` for the live server, 0 for text.
     public let headroom: Int
     /// Phases each display link's period is divided into (`serve --tick-phases`). A session
-    /// ticks in one phase, dealt round robin as sessions connect, so a thread's sessions are
+    /// ticks in one phase, the least loaded when it connects (`phaseLoad`), so a thread's sessions are
     /// not all advanced, encoded and sent in one burst at the top of each period: at 1,000
     /// sessions one burst took longer than the jitter bar allows the frames at its end. Each
     /// session still ticks exactly every 1/fps. 1: every session at the top of the period (the
     /// virtual replay, and the tests of tick timing).
     public let tickPhases: Int
-    /// The phase the next session gets.
-    private var nextPhase = 0
+    /// Sessions per phase: a new session gets the least loaded (the lowest of equals), so
+    /// sessions that end — a connection that goes on to watch another's ends its own — leave
+    /// no phase crowded.
+    private var phaseLoad: [Int]
     /// Whether another thread hosts a session of this id (a `join` then goes there). Set by a
     /// multi-threaded server; a single thread (and a replay) knows only its own sessions.
     public var hostedElsewhere: (String) -> Bool = { _ in false }
@@ -49,6 +51,7 @@ public struct SessionHub {
         self.network = network
         self.headroom = headroom
         self.tickPhases = tickPhases
+        phaseLoad = Array(repeating: 0, count: tickPhases)
     }
 
     // MARK: - What the executor asks
@@ -100,6 +103,12 @@ public struct SessionHub {
     /// Whether a session animates (a completion or a rotation: the replay's display link runs).
     public func isAnimating(_ session: String) -> Bool { sessions[session]?.core.isAnimating ?? false }
 
+    /// Whether sessions animate at this rate in this phase (the display link skips empty phases).
+    public func isTicking(fps: Int, phase: Int) -> Bool {
+        guard let phases = animating[fps], phases.indices.contains(phase) else { return false }
+        return !phases[phase].isEmpty
+    }
+
     /// The engine of a session (for the replay's phase and progress).
     public func engine(of session: String) -> InteractiveTransition? { sessions[session]?.core.engine }
 
@@ -107,8 +116,9 @@ public struct SessionHub {
 
     /// A client connected: it drives a new session of this id (unique, from the caller).
     public mutating func connect(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
-        sessions[id] = HubSession(core: SessionCore(id: id, settings: defaults), driver: connection, phase: nextPhase)
-        nextPhase = (nextPhase + 1) % tickPhases
+        let phase = phaseLoad.indices.min { phaseLoad[$0] < phaseLoad[$1] }!
+        phaseLoad[phase] += 1
+        sessions[id] = HubSession(core: SessionCore(id: id, settings: defaults), driver: connection, phase: phase)
         connections[connection] = ConnectionState(role: .driver(id), network: network)
         actions.append(.register(session: id))
         // The link first: the welcome already crosses the simulated network.
@@ -344,10 +354,11 @@ public struct SessionHub {
         if let listed, listed != fps { stopAnimating(id, fps: listed, into: &actions) }
         if animates {
             inPlace(id) { $0.ticking = fps }
-            let starts = animating[fps] == nil
-            if starts { animating[fps] = Array(repeating: [], count: tickPhases) }
-            animating[fps]![phase].insert(id)
-            if starts { actions.append(.startTicking(fps: fps)) }
+            if animating[fps] == nil { animating[fps] = Array(repeating: [], count: tickPhases) }
+            // Also when the rate runs already: its link plans again (it skips empty phases).
+            if animating[fps]![phase].insert(id).inserted, animating[fps]![phase].count == 1 {
+                actions.append(.startTicking(fps: fps))
+            }
         }
     }
 
@@ -397,6 +408,7 @@ public struct SessionHub {
             // The rate it is listed under, which may not be its current one (see `apply`).
             if let listed = session.ticking { stopAnimating(id, fps: listed, into: &actions) }
             sessions[id] = nil
+            phaseLoad[session.phase] -= 1
             actions.append(.unregister(session: id))
             for viewer in session.viewers {
                 if remoteViewers.removeValue(forKey: viewer) == nil { connections[viewer]?.role = .idle }

@@ -1,18 +1,22 @@
 import SandboxSession
 
 /// One shared tick per frame rate, like `CADisplayLink`: the server's hub advances every session
-/// animating at that rate on the same timer, paced by `TickSchedule` (absolute targets, no
-/// drift, missed ticks skipped). Started and stopped by the hub's actions. With several phases
-/// (`SessionHub.tickPhases`) the timer fires that many times a period, each time for the
-/// sessions of the next phase: every session still ticks once per period.
+/// animating at that rate, paced by `TickSchedule` (absolute targets, no drift, missed ticks
+/// skipped). Started and stopped by the hub's actions. The period is divided into phases
+/// (`SessionHub.tickPhases`): the link fires once per phase that has sessions, each time for
+/// that phase's sessions, so every session ticks once a period at its phase's offset.
+///
+/// It has no timer of its own: the server's one display clock (`SandboxServer.displayClock`, a
+/// timerfd) wakes the loop at the earliest `due` of its links and fires those that are due.
 final class DisplayLink {
     let fps: Int
     let phases: Int
     private unowned let server: SandboxServer
-    private lazy var timer = WakeTimer(pool: server.wakeTimers) { [unowned self] in self.fire() }
+    /// Target k is phase k mod phases; its index is the last target fired (or the start).
     private var schedule: TickSchedule?
-    /// When the scheduled tick should fire (server clock, s): its lateness is a metric.
-    private var target = 0.0
+    /// The next target to fire, with its schedule; nil while stopped.
+    private var pending: TickSchedule?
+    private(set) var due: Double?
 
     init(fps: Int, phases: Int, server: SandboxServer) {
         self.fps = fps
@@ -20,35 +24,46 @@ final class DisplayLink {
         self.server = server
     }
 
+    /// Starts ticking; while running, plans again (a phase that had no session may have one).
     func start() {
-        guard schedule == nil else { return }
-        // Target k is phase k mod phases: skipped targets skip their phase's tick, as a late
-        // display link skips frames.
-        schedule = TickSchedule(fps: fps * phases, start: server.clock.now)
-        scheduleNext()
+        let now = server.clock.now
+        if schedule == nil { schedule = TickSchedule(fps: fps * phases, start: now) }
+        plan(now: now)
+        server.armDisplayClock()
     }
 
-    /// Stops ticking and gives its timerfd back (a rate nobody animates at holds no descriptor).
     func stop() {
         schedule = nil
-        timer.cancel(on: server.context)
-        timer.release()
+        pending = nil
+        due = nil
+        server.armDisplayClock()
     }
 
-    private func scheduleNext() {
-        guard var schedule, let context = server.context else { return }
-        let now = server.clock.now
-        let target = schedule.next(notBefore: now)
-        self.schedule = schedule
-        self.target = target
-        timer.schedule(on: context, after: target - now)
+    /// The display clock found this link due at `now`: its phase's sessions advance.
+    func fire(at now: Double) {
+        guard let pending, let due else { return }
+        server.metrics?.tickFired(late: now - due)
+        schedule = pending
+        server.tick(fps: fps, phase: pending.index % phases, at: now)
+        if schedule != nil { plan(now: now) }  // the tick may have stopped it
     }
 
-    private func fire() {
-        let now = server.clock.now
-        server.metrics?.tickFired(late: now - target)
-        let phase = (schedule?.index ?? 0) % phases
-        server.tick(fps: fps, phase: phase, at: now)
-        if schedule != nil { scheduleNext() }
+    /// The first target after the last one fired whose phase has sessions. A phase's target is
+    /// skipped only when the same phase's next one is due, a period later — as a late
+    /// CADisplayLink drops a frame only past a whole vsync (skipping as soon as the next
+    /// phase's target passed dropped frames of its sessions whenever one phase's work ran
+    /// long: the iOS review). Empty phases are not woken for (the hostile review: a session at
+    /// 240 fps woke the loop 1,920 times a second at 8 phases).
+    private func plan(now: Double) {
+        guard var next = schedule else { return }
+        let slack = Double(phases - 1) / Double(fps * phases)
+        var target = next.next(notBefore: now - slack)
+        var tried = 1
+        while tried < phases, !server.isTicking(fps: fps, phase: next.index % phases) {
+            target = next.next(notBefore: now - slack)
+            tried += 1
+        }
+        pending = next
+        due = target
     }
 }

@@ -34,9 +34,12 @@ public final class SandboxServer: @unchecked Sendable {
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
     private var nextConnection = 0
     private var displayLinks: [Int: DisplayLink] = [:]
-    /// The display links' timerfds (`WakeTimer`): enough for the rates a thread really runs at
-    /// once (60, 120, 30, …), few enough that clients cannot spend the descriptor reserve.
-    let wakeTimers = WakeTimer.Pool(limit: 8)
+    /// One timer for every display link of this thread, armed at the earliest `due`: one
+    /// descriptor whatever the rates clients pick (a timer per rate let 9 connections at 9
+    /// rates push the 9th onto lws' own timer, which spins below a millisecond: the hostile
+    /// review held a core at 100 %).
+    private lazy var displayClock = WakeTimer { [unowned self] in self.displayClockFired() }
+    private var firingDisplayLinks = false
     private let stopRequested = Atomic<Bool>(false)
     private(set) var stopping = false
     private var tearingDown = false
@@ -126,6 +129,7 @@ public final class SandboxServer: @unchecked Sendable {
         networkQueue = Heap()
         for link in displayLinks.values { link.stop() }
         displayLinks.removeAll()
+        displayClock.release()  // before the context goes
         blocked.removeAll()
         tearingDown = true
         if let native { clws_server_destroy(native) }  // CLOSED for every connection still open
@@ -215,6 +219,28 @@ public final class SandboxServer: @unchecked Sendable {
     func latestFrame(for connection: Connection) -> FrameEncoding? {
         if let remote = remoteFrames[connection.id] { return remote }
         return hub.frame(for: connection.id, now: clock.now)
+    }
+
+    /// Whether sessions of this rate tick in this phase (a display link skips empty phases).
+    func isTicking(fps: Int, phase: Int) -> Bool { hub.isTicking(fps: fps, phase: phase) }
+
+    /// Arms the display clock at the earliest due link (or disarms it).
+    func armDisplayClock() {
+        guard !firingDisplayLinks, let context else { return }
+        if let next = displayLinks.values.compactMap(\.due).min() {
+            displayClock.schedule(on: context, after: next - clock.now)
+        } else {
+            displayClock.cancel(on: context)
+        }
+    }
+
+    private func displayClockFired() {
+        firingDisplayLinks = true
+        let now = clock.now
+        // 50 µs of tolerance: the clock is armed in whole microseconds, truncated.
+        for link in displayLinks.values where (link.due ?? .infinity) <= now + 50e-6 { link.fire(at: now) }
+        firingDisplayLinks = false
+        armDisplayClock()
     }
 
     private func displayLink(fps: Int) -> DisplayLink {

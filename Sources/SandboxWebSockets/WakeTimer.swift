@@ -8,19 +8,9 @@ import CLibWebSockets
 /// every timer its loop spins on `poll(…, 0)` — measured at 1,771 of 2,013 polls in 2 s for 10
 /// sessions at one tick a period, 26,066 of 27,978 at eight (docs/PERFORMANCE.md, "Third pass").
 ///
-/// Lives on the loop's thread. A loop holds at most `Pool.limit` timerfds (a client picks its
-/// session's frame rate, 1…240: one descriptor per rate in use would let clients spend the
-/// descriptors kept for connections and the page's files); past it, or if no timerfd can be
-/// made, it uses an `LWSTimer`: slower, never wrong. `release()` gives the descriptor back.
+/// Lives on the loop's thread; one per service thread (`SandboxServer.displayClock`). If no
+/// timerfd can be made (the descriptor limit), it uses an `LWSTimer`: slower, never wrong.
 final class WakeTimer {
-    /// The timerfds one loop may hold.
-    final class Pool {
-        let limit: Int
-        fileprivate(set) var inUse = 0
-        init(limit: Int) { self.limit = limit }
-    }
-
-    private let pool: Pool
     private let fired: () -> Void
     /// The adopted timerfd and its wsi while lws holds it (nil before, after a failure, and once
     /// released or closed by lws).
@@ -30,8 +20,7 @@ final class WakeTimer {
     private var contextGone = false
     private lazy var fallback = LWSTimer { [unowned self] in self.fired() }
 
-    init(pool: Pool, _ fired: @escaping () -> Void) {
-        self.pool = pool
+    init(_ fired: @escaping () -> Void) {
         self.fired = fired
     }
 
@@ -39,13 +28,10 @@ final class WakeTimer {
 
     /// Fires once, `seconds` from now; re-scheduling replaces a pending shot.
     func schedule(on context: OpaquePointer, after seconds: Double) {
-        if wsi == nil, !contextGone, pool.inUse < pool.limit {
+        if wsi == nil, !contextGone {
             var descriptor: Int32 = -1
             wsi = clws_timerfd_adopt(context, Unmanaged.passUnretained(self).toOpaque(), &descriptor)
-            if wsi != nil {
-                fd = descriptor
-                pool.inUse += 1
-            }
+            if wsi != nil { fd = descriptor }
         }
         let microseconds = Int64(max(0, min(seconds, 3600)) * 1e6)
         if wsi == nil || clws_timerfd_arm(fd, microseconds, 0) != 0 {
@@ -58,9 +44,9 @@ final class WakeTimer {
         fallback.cancel(on: context)
     }
 
-    /// Gives the timerfd back (lws closes it at its loop's next turn); a later `schedule`
-    /// adopts a new one. Call while the context lives (`SandboxServer.run` stops its display
-    /// links before destroying it); if the context went first, lws closed it and said so.
+    /// Gives the timerfd back (lws closes it at its loop's next turn). Call while the context
+    /// lives (`SandboxServer.run` does, before destroying it); if the context went first, lws
+    /// closed it and said so (`closed`).
     func release() {
         guard let wsi else { return }
         clws_timerfd_release(wsi)
@@ -70,7 +56,6 @@ final class WakeTimer {
     private func forget() {
         wsi = nil
         fd = -1
-        pool.inUse -= 1
     }
 
     // MARK: - From the callbacks (protocol "http")

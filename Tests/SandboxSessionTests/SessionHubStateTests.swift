@@ -126,9 +126,10 @@ import TransitionCore
         #expect(!receive(&hub, Self.bytes(#"{"type":"play"}"#), from: viewer, at: 1.01).contains(.startTicking(fps: 60)))
     }
 
-    /// Sessions are dealt round robin across the phases of the period; a tick of one phase
-    /// advances only its sessions; the link starts with the first animating session of any
-    /// phase and stops with the last.
+    /// Sessions are dealt across the phases of the period (least loaded first); a tick of one phase
+    /// advances only its sessions; `startTicking` comes for each phase that gains its first
+    /// animating session (a running link plans again: it skips empty phases), `stopTicking`
+    /// with the rate's last.
     @Test func tickPhasesDealSessionsAndTickOnlyTheirOwn() {
         var hub = SessionHub(tickPhases: 3)
         let ids = (1...4).map { ConnectionID(number: $0) }
@@ -138,7 +139,8 @@ import TransitionCore
             let played = receive(&hub, Self.bytes(#"{"type":"play"}"#), from: id, at: 1 + Double(index) * 0.001)
             started += played.filter { $0 == .startTicking(fps: 60) }.count
         }
-        #expect(started == 1)
+        #expect(started == 3)  // phases 0, 1, 2; the fourth session joins phase 0
+        #expect((0..<3).allSatisfy { hub.isTicking(fps: 60, phase: $0) } && !hub.isTicking(fps: 60, phase: 3))
         func ticked(phase: Int, at now: Double) -> Set<ConnectionID> {
             var actions: [SessionAction] = []
             hub.tick(fps: 60, phase: phase, at: now, into: &actions)
@@ -153,6 +155,20 @@ import TransitionCore
         #expect(!actions.contains(.stopTicking(fps: 60)))
         hub.disconnect(ids[3], into: &actions)
         #expect(actions.filter { $0 == .stopTicking(fps: 60) }.count == 1)
+    }
+
+    /// A new session gets the least loaded phase: one that ended frees its phase.
+    @Test func aNewSessionTakesTheLeastLoadedPhase() {
+        var hub = SessionHub(tickPhases: 3)
+        let ids = (1...4).map { ConnectionID(number: $0) }
+        for (index, id) in ids.prefix(3).enumerated() { _ = connected(&hub, id, session: "s\(index)") }  // phases 0, 1, 2
+        var actions: [SessionAction] = []
+        hub.disconnect(ids[1], into: &actions)  // frees phase 1
+        _ = connected(&hub, ids[3], session: "s3")
+        _ = receive(&hub, Self.bytes(#"{"type":"play"}"#), from: ids[3], at: 1)
+        actions = []
+        hub.tick(fps: 60, phase: 1, at: 1.1, into: &actions)
+        #expect(actions.contains(.frameDue(ids[3])))
     }
 
     @Test func viewersJoinHearBroadcastsAndTheDriverLeavingEndsTheSession() {

@@ -2,6 +2,7 @@
 where `websockets` would hide the bytes; thresholds, never sleeps standing in for events."""
 import asyncio
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -362,3 +363,39 @@ def test_serve_refuses_a_host_it_cannot_listen_on(host):
     result = subprocess.run([str(BINARY), "serve", "--host", host, "--port", "0", "--web-root", str(ROOT / "web")],
                             capture_output=True, text=True, timeout=10)
     assert result.returncode == 64 and "--host" in result.stderr and result.stdout == ""
+
+
+def timerfds(pid):
+    return sum(os.readlink(f"/proc/{pid}/fd/{fd}") == "anon_inode:[timerfd]" for fd in os.listdir(f"/proc/{pid}/fd"))
+
+
+def test_display_link_rates_cannot_spend_descriptors(make_server):
+    # A client picks its session's frame rate. Every display link of a thread is woken by the
+    # thread's one timerfd (SandboxServer.displayClock): twenty sessions at twenty rates, all
+    # animating, hold one timerfd, and every session gets its frames.
+    server = make_server("--threads", "1")
+    pid = server.process.pid
+    rates = list(range(20, 40))
+
+    async def run():
+        # Unbounded client queues: the frames not read here must not hold up the closes.
+        clients = [await Client.connect(server.url, max_queue=None) for _ in rates]
+        for client, fps in zip(clients, rates):
+            await client.send({"type": "configure", "fps": fps, "duration": 60})
+            await client.expect("configured")
+            await client.send({"type": "play"})
+        await asyncio.sleep(0.2)
+        during = timerfds(pid)
+        for client in clients:
+            client.frames.clear()
+        await asyncio.sleep(1.0)
+        for client, fps in zip(clients, rates):
+            while len(client.frames) < fps // 2:
+                await client.recv()
+        for client in clients:
+            await client.close()
+        return during
+
+    assert timerfds(pid) == 0  # adopted when a display link first runs
+    assert asyncio.run(run()) == 1
+    assert_healthy(server)
