@@ -200,6 +200,7 @@ public final class SandboxServer: @unchecked Sendable {
                 displayLink(fps: fps).start()
             case .stopTicking(let fps):
                 displayLinks[fps]?.stop()
+                displayLinks[fps] = nil  // the display clock scans the links that run
             case .register(let session):
                 if group.threads > 1 { group.register(session, on: thread) }
             case .unregister(let session):

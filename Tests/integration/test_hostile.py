@@ -399,3 +399,4 @@ def test_display_link_rates_cannot_spend_descriptors(make_server):
     assert timerfds(pid) == 0  # adopted when a display link first runs
     assert asyncio.run(run()) == 1
     assert_healthy(server)
+
