@@ -228,7 +228,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// Arms the display clock at the earliest due link (or disarms it).
     func armDisplayClock() {
         guard !firingDisplayLinks, let context else { return }
-        if let next = displayLinks.values.compactMap(\.due).min() {
+        if let next = displayLinks.values.lazy.compactMap(\.due).min() {
             displayClock.schedule(on: context, after: next - clock.now)
         } else {
             displayClock.cancel(on: context)

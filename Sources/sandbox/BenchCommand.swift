@@ -45,9 +45,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
-        guard ServerOptions.tickPhaseRange.contains(serverTickPhases) else {
-            throw ValidationError("--server-tick-phases must be in \(ServerOptions.tickPhaseRange.lowerBound)…\(ServerOptions.tickPhaseRange.upperBound)")
-        }
+        try TickPhases.validate(serverTickPhases, option: "--server-tick-phases")
     }
 
     func run() throws {

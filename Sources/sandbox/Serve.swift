@@ -25,7 +25,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Service threads; connections are dealt across them (a viewer joins a session on any thread).")
     var threads = 1
     @Option(name: .customLong("tick-phases"), help: ArgumentHelp(
-        "Phases of each frame period (\(ServerOptions.tickPhaseRange.lowerBound)…\(ServerOptions.tickPhaseRange.upperBound)): sessions are dealt across them so a thread's frames do not all leave in one burst; 1: all at the top of the period.",
+        "Phases of each frame period (\(TickPhases.rangeText)): sessions are dealt across them so a thread's frames do not all leave in one burst; 1: all at the top of the period.",
         valueName: "n"))
     var tickPhases = ServerOptions.defaultTickPhases
     @Option(help: ArgumentHelp(
@@ -76,9 +76,7 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
         try Self.validateHost(host)
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
-        guard ServerOptions.tickPhaseRange.contains(tickPhases) else {
-            throw ValidationError("--tick-phases must be in \(ServerOptions.tickPhaseRange.lowerBound)…\(ServerOptions.tickPhaseRange.upperBound)")
-        }
+        try TickPhases.validate(tickPhases, option: "--tick-phases")
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else { throw ValidationError("--write-timeout must be in 0.1…3600 seconds") }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be in 1…1000000")
