@@ -33,6 +33,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.", transform: WebSocketURL.argument)
     var compare: WebSocketURL?
     @Option(name: .customLong("compare-pid"), help: "The streamer's process id, for its CPU and RSS.") var comparePID: Int32?
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Measure N times (1…50), alternating with the --compare streamer, and sum up: medians, ranges, and the CPU ratio run by run.",
+            discussion: "One run moves by ±10 % on a shared machine; alternating puts both targets under the same drift."))
+    var repeats = 1
     @Flag(help: "Print the results as JSON.") var json = false
 
     func validate() throws {
@@ -46,6 +52,8 @@ struct BenchCommand: ParsableCommand {
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
         try TickPhases.validate(serverTickPhases, option: "--server-tick-phases")
+        guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1…50") }
+        if repeats > 1, ramp { throw ValidationError("--repeat sums up single runs: not with --ramp") }
     }
 
     func run() throws {
@@ -61,7 +69,8 @@ struct BenchCommand: ParsableCommand {
         defer { spawned?.terminate(); spawned?.waitUntilExit() }
         Self.raiseFileLimit()
 
-        var reports: [BenchTargetReport] = []
+        var reports: [any JSONWritable] = []
+        var results: (sandbox: [BenchResult], streamer: [BenchResult]) = ([], [])
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
             let measure = { (n: Int) in
                 Bench.measure(
@@ -77,10 +86,17 @@ struct BenchCommand: ParsableCommand {
                 let result = measure(sessions)
                 if !json { print("  " + result.line) }
                 reports.append(BenchTargetReport(target: name, url: url.description, outcome: .single(result)))
+                if sandbox { results.sandbox.append(result) } else { results.streamer.append(result) }
             }
         }
-        run("sandbox", target!, sandbox: true, pid: pid)
-        if let compare { run("streamer", compare, sandbox: false, pid: comparePID) }
+        for _ in 0..<repeats {
+            run("sandbox", target!, sandbox: true, pid: pid)
+            if let compare { run("streamer", compare, sandbox: false, pid: comparePID) }
+        }
+        if repeats > 1 {
+            let summary = BenchRepeatSummary(sandbox: results.sandbox, streamer: results.streamer)
+            if json { reports.append(summary) } else { summary.lines.forEach { print($0) } }
+        }
         if json { print(reports.jsonOnePerLine) }
     }
 

@@ -67,3 +67,45 @@ def test_tick_phases_out_of_range_are_refused(command, value):
     bad = run_sandbox(*command, value, timeout=60, cwd=ROOT)
     assert bad.returncode == 64
     assert "tick-phases" in bad.stderr
+
+
+def test_bench_repeat_alternates_with_the_streamer_and_sums_up(streamer):
+    url, pid = streamer
+    result = run_sandbox(
+        "bench", "--sessions", "10", "--fps", "30", "--seconds", "1", "--repeat", "2", "--compare", url,
+        "--compare-pid", pid, "--json", timeout=180, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    reports = json.loads(result.stdout)
+    assert [r["target"] for r in reports] == ["sandbox", "streamer", "sandbox", "streamer", "summary"]
+    summary = reports[-1]
+    assert summary["runs"] == 2
+
+    def per_frame(report):
+        run = report["result"]
+        return run["serverCores"] * 1e6 / run["framesPerSecond"]
+
+    def spread(values):
+        values = sorted(values)
+        return {"median": (values[0] + values[1]) / 2, "min": values[0], "max": values[1]}
+
+    # The summary is made of the runs printed before it, each sandbox run over the streamer's after it.
+    sandbox, floor = reports[0:4:2], reports[1:4:2]
+    assert summary["sandbox"]["microsecondsPerFrame"] == pytest.approx(spread([per_frame(r) for r in sandbox]))
+    assert summary["streamer"]["microsecondsPerFrame"] == pytest.approx(spread([per_frame(r) for r in floor]))
+    ratios = [per_frame(a) / per_frame(b) for a, b in zip(sandbox, floor) if per_frame(b) > 0]
+    if len(ratios) == 2:
+        assert summary["ratio"] == pytest.approx(spread(ratios))
+    slowest = spread([r["result"]["slowestSessionFPS"] for r in sandbox])
+    assert summary["sandbox"]["slowestSessionFPS"] == pytest.approx(slowest)
+
+    text = run_sandbox("bench", "--sessions", "5", "--seconds", "1", "--repeat", "2", timeout=120, cwd=ROOT)
+    assert text.returncode == 0, text.stderr
+    assert "summary of 2 alternating runs" in text.stdout and "µs/frame" in text.stdout
+    assert "streamer" not in text.stdout  # nothing to compare with: the sandbox alone
+
+
+@pytest.mark.parametrize("args", [["--repeat", "0"], ["--repeat", "51"], ["--repeat", "1e308"], ["--repeat", "2", "--ramp"]])
+def test_bench_repeat_out_of_range_or_with_ramp_is_refused(args):
+    bad = run_sandbox("bench", *args, timeout=60, cwd=ROOT)
+    assert bad.returncode == 64
+    assert "repeat" in bad.stderr

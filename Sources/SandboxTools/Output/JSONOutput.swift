@@ -13,6 +13,11 @@ extension JSONWritable {
 
 extension Array where Element: JSONWritable {
     /// A JSON array with one element per line (several reports printed together).
+    public var jsonOnePerLine: String { map { $0 as any JSONWritable }.jsonOnePerLine }
+}
+
+extension Array where Element == any JSONWritable {
+    /// Reports of different kinds (`bench --repeat`'s runs and their summary).
     public var jsonOnePerLine: String {
         "[" + map(\.json).joined(separator: ",\n") + "]"
     }

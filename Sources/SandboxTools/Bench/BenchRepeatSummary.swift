@@ -1,0 +1,103 @@
+import SandboxSession
+
+/// `sandbox bench --repeat N`: the sandbox and the streamer measured N times, alternately, and
+/// summed up as medians with their ranges. One run on this machine (a VM sharing its cores)
+/// moves by ±10 % between identical runs, more than most changes being measured; alternating
+/// puts both targets under the same drift, and each sandbox run is compared with the streamer
+/// run right after it (`ratios`), not with a median taken at another time.
+public struct BenchRepeatSummary: JSONWritable {
+    /// Median, lowest and highest of a few figures.
+    public struct Spread: Equatable, JSONWritable {
+        public let median: Double
+        public let min: Double
+        public let max: Double
+
+        /// nil when there is nothing to sum up. The median of an even count is the mean of the
+        /// middle two. Sorting a handful of numbers by hand: HdrHistogram (the tools' percentile
+        /// library) records integers within a precision, for thousands of samples, not this.
+        public init?(_ values: [Double]) {
+            let sorted = values.filter(\.isFinite).sorted()
+            guard let first = sorted.first, let last = sorted.last else { return nil }
+            let middle = sorted.count / 2
+            median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            min = first
+            max = last
+        }
+
+        /// "11.5 (10.9–12.8)"
+        public func text(_ format: String) -> String {
+            "\(String(format: format, median)) (\(String(format: format, min))–\(String(format: format, max)))"
+        }
+
+        public func write(to w: inout JSONWriter) {
+            w.beginObject()
+            w.key("median")
+            w.number(median)
+            w.key("min")
+            w.number(min)
+            w.key("max")
+            w.number(max)
+            w.endObject()
+        }
+    }
+
+    public let runs: Int
+    public let sandbox: [BenchResult]
+    public let streamer: [BenchResult]
+
+    public init(sandbox: [BenchResult], streamer: [BenchResult]) {
+        runs = sandbox.count
+        self.sandbox = sandbox
+        self.streamer = streamer
+    }
+
+    /// Server CPU per frame of each sandbox run over the streamer run after it.
+    public var ratios: [Double] {
+        zip(sandbox, streamer).compactMap { mine, theirs in
+            guard let a = mine.serverMicrosecondsPerFrame, let b = theirs.serverMicrosecondsPerFrame, b > 0 else { return nil }
+            return a / b
+        }
+    }
+
+    private var targets: [(StaticString, [BenchResult])] { [("sandbox", sandbox), ("streamer", streamer)] }
+
+    static func perFrame(_ results: [BenchResult]) -> Spread? { Spread(results.compactMap(\.serverMicrosecondsPerFrame)) }
+    static func slowest(_ results: [BenchResult]) -> Spread? { Spread(results.map(\.slowestSessionFPS)) }
+    static func onTime(_ results: [BenchResult]) -> Spread? { Spread(results.map { $0.onTimeFraction * 100 }) }
+
+    public var lines: [String] {
+        var lines = ["summary of \(runs) alternating runs: median (lowest–highest)"]
+        for (name, results) in targets where !results.isEmpty {
+            var line = "  \("\(name)".padding(toLength: 9, withPad: " ", startingAt: 0))"
+            if let cpu = Self.perFrame(results) { line += "server CPU \(cpu.text("%.2f")) µs/frame, " }
+            if let slowest = Self.slowest(results), let onTime = Self.onTime(results) {
+                line += "slowest session \(slowest.text("%.1f")) fps, on time \(onTime.text("%.2f")) %"
+            }
+            lines.append(line)
+        }
+        if let ratio = Spread(ratios) { lines.append("  server CPU per frame ÷ streamer's, run by run: \(ratio.text("%.2f"))×") }
+        return lines
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("target")
+        w.string("summary")
+        w.key("runs")
+        w.integer(runs)
+        for (name, results) in targets where !results.isEmpty {
+            w.key(name)
+            w.beginObject()
+            w.key("microsecondsPerFrame")
+            w.value(Self.perFrame(results))
+            w.key("slowestSessionFPS")
+            w.value(Self.slowest(results))
+            w.key("onTimePercent")
+            w.value(Self.onTime(results))
+            w.endObject()
+        }
+        w.key("ratio")
+        w.value(Spread(ratios))
+        w.endObject()
+    }
+}
