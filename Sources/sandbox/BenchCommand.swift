@@ -34,6 +34,11 @@ struct BenchCommand: ParsableCommand {
     var compare: WebSocketURL?
     @Option(name: .customLong("compare-pid"), help: "The streamer's process id, for its CPU and RSS.") var comparePID: Int32?
     @Option(
+        help: ArgumentHelp(
+            "Start the streamer to compare with from this `ws-floor` (make floor: .build/ws-floor), instead of --compare.",
+            discussion: "It sends frames of the sandbox's mean size, from the first sandbox run, and stops with bench."))
+    var floor: String?
+    @Option(
         name: .customLong("repeat"),
         help: ArgumentHelp(
             "Measure N times (1…50), alternating with the --compare streamer, and sum up: medians, ranges, and the CPU ratio run by run.",
@@ -54,6 +59,12 @@ struct BenchCommand: ParsableCommand {
         try TickPhases.validate(serverTickPhases, option: "--server-tick-phases")
         guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1…50") }
         if repeats > 1, ramp { throw ValidationError("--repeat sums up single runs: not with --ramp") }
+        if let floor {
+            guard compare == nil else { throw ValidationError("--floor starts the streamer --compare names: one or the other") }
+            guard FileManager.default.isExecutableFile(atPath: floor) else {
+                throw ValidationError("--floor \(floor): not an executable (make floor builds .build/ws-floor)")
+            }
+        }
     }
 
     func run() throws {
@@ -71,6 +82,11 @@ struct BenchCommand: ParsableCommand {
 
         var reports: [any JSONWritable] = []
         var results: (sandbox: [BenchResult], streamer: [BenchResult]) = ([], [])
+        var compare = compare, comparePID = comparePID
+        var streamer: Process?
+        defer { streamer?.terminate(); streamer?.waitUntilExit() }
+        /// The sandbox's mean frame size in its latest run (what `--floor`'s streamer sends).
+        var frameBytes: Double?
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
             let measure = { (n: Int) in
                 Bench.measure(
@@ -80,6 +96,7 @@ struct BenchCommand: ParsableCommand {
             if !json { print("\(name) \(url):") }
             if ramp {
                 let (best, steps) = Bench.ramp(start: sessions, limit: limit, measure: measure) { if !json { print("  " + $0.line) } }
+                if sandbox { frameBytes = (best ?? steps.last)?.meanFrameBytes }
                 if !json { print("  largest N at the bar: \(best.map { String($0.sessions) } ?? "none (not even \(sessions))")") }
                 reports.append(BenchTargetReport(target: name, url: url.description, outcome: .ramp(best: best, steps: steps)))
             } else {
@@ -87,10 +104,20 @@ struct BenchCommand: ParsableCommand {
                 if !json { print("  " + result.line) }
                 reports.append(BenchTargetReport(target: name, url: url.description, outcome: .single(result)))
                 if sandbox { results.sandbox.append(result) } else { results.streamer.append(result) }
+                if sandbox { frameBytes = result.meanFrameBytes }
             }
         }
         for _ in 0..<repeats {
             run("sandbox", target!, sandbox: true, pid: pid)
+            if let floor, streamer == nil {
+                // The same bytes per frame as the sandbox sent (ws-floor takes 16…65536).
+                let bytes = min(max(Int((frameBytes ?? 0).rounded()), 16), 65_536)
+                let (process, url) = try Self.startFloor(floor, fps: fps, bytes: bytes)
+                streamer = process
+                compare = url
+                comparePID = process.processIdentifier
+                if !json { print("(\(floor) stream --fps \(fps) --bytes \(bytes): the sandbox's mean frame size)") }
+            }
             if let compare { run("streamer", compare, sandbox: false, pid: comparePID) }
         }
         if repeats > 1 {
@@ -113,18 +140,40 @@ struct BenchCommand: ParsableCommand {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let text = firstLine(of: output)
         guard let ready = ReadyLine(parsing: text), let url = WebSocketURL("ws://\(ready.host):\(ready.port)/") else {
             process.terminate()
             throw ValidationError("the server did not start: \(text)")
         }
         return (process, url)
+    }
+
+    /// Starts `ws-floor stream --port 0`; its port comes from its first line.
+    static func startFloor(_ path: String, fps: Int, bytes: Int) throws -> (Process, WebSocketURL) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["stream", "--port", "0", "--fps", String(fps), "--bytes", String(bytes)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = firstLine(of: output)
+        guard text.hasPrefix("ws-floor listening on "), let port = Int(text.dropFirst("ws-floor listening on ".count)),
+              let url = WebSocketURL("ws://127.0.0.1:\(port)/") else {
+            process.terminate()
+            throw ValidationError("the streamer did not start: \(text)")
+        }
+        return (process, url)
+    }
+
+    /// The first line a child prints (its ready line), without the newline.
+    static func firstLine(of pipe: Pipe) -> String {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        return String(decoding: line.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 
     /// Thousands of sessions need thousands of descriptors: raise the soft limit to the hard one.

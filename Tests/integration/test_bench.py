@@ -109,3 +109,26 @@ def test_bench_repeat_out_of_range_or_with_ramp_is_refused(args):
     bad = run_sandbox("bench", *args, timeout=60, cwd=ROOT)
     assert bad.returncode == 64
     assert "repeat" in bad.stderr
+
+
+def test_bench_floor_starts_a_streamer_of_the_sandboxs_frame_size_and_stops_it():
+    result = run_sandbox(
+        "bench", "--sessions", "10", "--fps", "30", "--seconds", "1", "--repeat", "2", "--floor", str(FLOOR), "--json",
+        timeout=180, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    reports = json.loads(result.stdout)
+    assert [r["target"] for r in reports] == ["sandbox", "streamer", "sandbox", "streamer", "summary"]
+    first, streamed = reports[0]["result"], reports[1]["result"]
+    assert streamed["connected"] == 10 and streamed["errors"] == 0 and streamed["serverCores"] is not None
+    # The streamer sends what the sandbox's first run sent per frame (its mean, rounded).
+    assert abs(streamed["meanFrameBytes"] - round(first["meanFrameBytes"])) < 1
+    assert reports[3]["result"]["meanFrameBytes"] == streamed["meanFrameBytes"]
+    left = subprocess.run(["pgrep", "-f", f"{FLOOR} stream --port 0 --fps 30"], capture_output=True)
+    assert left.returncode == 1, left.stdout
+
+
+@pytest.mark.parametrize("args", [["--floor", "/nonexistent/ws-floor"], ["--floor", str(FLOOR), "--compare", "ws://127.0.0.1:9/"]])
+def test_bench_floor_must_be_an_executable_and_alone(args):
+    bad = run_sandbox("bench", *args, timeout=60, cwd=ROOT)
+    assert bad.returncode == 64
+    assert "--floor" in bad.stderr
