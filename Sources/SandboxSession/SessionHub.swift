@@ -475,7 +475,7 @@ private struct HubSession {
     /// at least every `keyframeSeconds` (docs/PROTOCOL.md, "Delta frames").
     mutating func encodedFrame(now: Double, headroom: Int) -> FrameEncoding {
         if let encoded, encoded.number == core.frameNumber { return encoded }
-        let snapshot = FrameSnapshot.encode(core, after: encoded?.snapshot, now: now * 1000)
+        let snapshot = FrameSnapshot.encode(core, now: now * 1000)
         let encoding = FrameEncoding(snapshot, after: encoded, deltaAllowed: now - lastKeyframe < Self.keyframeSeconds, headroom: headroom)
         if encoding.baseID == nil { lastKeyframe = now }
         encoded = encoding

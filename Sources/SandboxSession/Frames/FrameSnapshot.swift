@@ -1,5 +1,4 @@
 import Glibc  // memcmp
-import Synchronization
 
 import TransitionCore
 
@@ -55,10 +54,6 @@ final class FrameSnapshot {
         let id: Range<Int>
         /// Its properties' indices in `properties`.
         let properties: Range<Int>
-        /// An animator's layer equal to the previous snapshot's at this index: its bytes were
-        /// copied from there, not formatted again, and a delta against that snapshot names it
-        /// by its id without comparing its properties (`unchangedSince`).
-        var isUnchanged = false
     }
 
     struct Scene {
@@ -70,10 +65,6 @@ final class FrameSnapshot {
     }
 
     let number: Int
-    /// Unique in the process (a frame number is unique only within a session's run).
-    let serial: UInt64
-    /// The snapshot the unchanged layers were copied from (`Layer.isUnchanged`).
-    let unchangedSince: UInt64?
     let bytes: EncodedMessage
     /// `"phase":…` through `"velocity":[…]`: the frame's own fields after `n`.
     let header: Range<Int>
@@ -82,22 +73,10 @@ final class FrameSnapshot {
     let scene: Scene?
     /// `animator`'s fields, with the property-animator driver.
     let animator: Layer?
-    /// The animator's layers as encoded (`layers` in order), and their controllers in a scene
-    /// (else empty): the next snapshot copies the bytes of those that did not change. Outside
-    /// a scene this is the engine's own array (no copy).
-    let sources: [LayerState]
-    let controllers: [String?]
 
-    private static let nextSerial = Atomic<UInt64>(1)
-
-    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?,
-                 animator: Layer?, hasUniqueIDs: Bool, sources: [LayerState], controllers: [String?], unchangedSince: UInt64?) {
+    private init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Layer?, hasUniqueIDs: Bool) {
         self.hasUniqueIDs = hasUniqueIDs
         self.number = number
-        serial = Self.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
-        self.unchangedSince = unchangedSince
-        self.sources = sources
-        self.controllers = controllers
         self.bytes = bytes
         self.header = header
         self.layers = layers
@@ -113,8 +92,7 @@ final class FrameSnapshot {
     /// What this keeps alive: its buffer, its part lists, the objects (approximately).
     var retainedBytes: Int {
         bytes.retainedBytes + properties.count * MemoryLayout<Property>.stride
-            + (layers.count + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride
-            + sources.count * MemoryLayout<LayerState>.stride + controllers.count * 32 + 256
+            + (layers.count + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
     }
 
     func part(_ range: Range<Int>) -> UnsafeRawBufferPointer {
@@ -172,32 +150,27 @@ final class FrameSnapshot {
 
     // MARK: - Encoding a session's state
 
-    /// The session's current state, stamped `now` (server ms). `previous`: the session's
-    /// snapshot before this one, whose bytes are copied for each animator layer that did not
-    /// change (during a pan most do not: formatting them again was most of the encoder's time).
+    /// The session's current state, stamped `now` (server ms).
     /// Borrowed: passed by value, the session was copied whole for every frame (a profile).
-    static func encode(_ session: borrowing SessionCore, after previous: FrameSnapshot? = nil, now: Double) -> FrameSnapshot {
+    static func encode(_ session: borrowing SessionCore, now: Double) -> FrameSnapshot {
         let frame = session.engine.frame()
-        var builder = Builder(layers: frame.layers.count, previous: previous)
+        var builder = Builder(layers: frame.layers.count)
         let header = builder.header(session, frame, now: now)
         var scene: Scene?
-        var sources = frame.layers
-        var controllers: [String?] = []
         if let box = session.sceneBox {
             // A scene's pictures are composed once per frame.
             let sceneSession = box.session
             let picture = sceneSession.scene.picture
-            (sources, controllers) = builder.sceneAnimatorLayers(frame, sceneSession, picture)
+            builder.sceneAnimatorLayers(frame, sceneSession, picture)
             scene = builder.scene(sceneSession, picture, progress: frame.progress)
         } else {
-            for (index, layer) in frame.layers.enumerated() { builder.layer(layer, at: index) }
+            for layer in frame.layers { builder.layer(layer) }
         }
         let animator = session.engine.animatorState.map { builder.animator($0) }
         let unique = builder.uniqueIDs
         let (bytes, layers, properties) = builder.finish()
         return FrameSnapshot(number: session.frameNumber, bytes: bytes, header: header, layers: layers,
-                             properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique,
-                             sources: sources, controllers: controllers, unchangedSince: previous?.serial)
+                             properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique)
     }
 
     /// Writes each part on its own (no commas between parts) and records where it lies.
@@ -206,12 +179,9 @@ final class FrameSnapshot {
         var layers: [Layer] = []
         var properties: [Property] = []
         private(set) var uniqueIDs = true
-        /// The snapshot before (see `encode`).
-        let previous: FrameSnapshot?
 
         /// `layers`: the animator's (a scene adds its still views, and the arrays grow).
-        init(layers count: Int, previous: FrameSnapshot?) {
-            self.previous = previous
+        init(layers count: Int) {
             w = JSONWriter(headroom: 0, capacity: 300 * count + 200)
             layers.reserveCapacity(count)
             // At most 12 properties a layer, 4 the animator's.
@@ -242,23 +212,18 @@ final class FrameSnapshot {
         /// The animator's layers in a scene: the moving side (`to` presenting, `from`
         /// dismissing) as its controller, and the layers that belong to the effect (masks,
         /// logo, thumbnail, curl); the other side is in `scene.layers`.
-        /// Returns the layers written and their controllers (`FrameSnapshot.sources`).
-        mutating func sceneAnimatorLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture) -> ([LayerState], [String?]) {
-            guard let plan = scene.plan else { return ([], []) }
+        mutating func sceneAnimatorLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture) {
+            guard let plan = scene.plan else { return }
             let still: LayerID = plan.operation == .present ? .from : .to
             let moving = plan.operation == .present ? plan.to : plan.from
             let radius = picture.cornerRadius(of: moving)
-            var sources: [LayerState] = [], controllers: [String?] = []
             for layer in frame.layers where layer.id != still {
                 let controller = layer.id == .from ? plan.from : layer.id == .to ? plan.to : nil
                 var layer = layer
                 // A sheet keeps its card's rounded corners while it moves (the animators' own are 0).
                 if controller == moving { layer.cornerRadius = max(layer.cornerRadius, radius) }
-                self.layer(layer, at: sources.count, controller: controller)
-                sources.append(layer)
-                controllers.append(controller)
+                self.layer(layer, controller: controller)
             }
-            return (sources, controllers)
         }
 
         private mutating func begin() -> Int { w.beginPart() }
@@ -267,17 +232,13 @@ final class FrameSnapshot {
             properties.append(Property(key: key, value: start..<w.position))
         }
 
-        /// The animator's layer `index`: copied from the previous snapshot when equal to its
-        /// layer there (equal Doubles format alike: ±0 both as `0`), else formatted.
-        mutating func layer(_ layer: LayerState, at index: Int, controller: String? = nil) {
-            if let previous, index < previous.sources.count, previous.sources[index] == layer,
-               (previous.controllers.isEmpty ? nil : previous.controllers[index]) == controller {
-                return copyLayer(index, of: previous)
-            }
+        mutating func layer(_ layer: LayerState, controller: String? = nil) {
             var start = begin()
             w.string(layer.id.rawValue)
             let id = start..<w.position
-            checkUnique(id)
+            // Compared as written (a handful of layers; no array of ids made per frame).
+            let written = w.written(id)
+            if layers.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
             let first = properties.count
             if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
             start = begin(); w.string(layer.content.rawValue); end(.content, from: start)
@@ -307,29 +268,6 @@ final class FrameSnapshot {
                 }
             }
             layers.append(Layer(id: id, properties: first..<properties.count))
-        }
-
-        /// Compared as written (a handful of layers; no array of ids made per frame).
-        private mutating func checkUnique(_ id: Range<Int>) {
-            let written = w.written(id)
-            if layers.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
-        }
-
-        /// `previous`'s layer `index` — its id and properties lie together, in order — copied
-        /// in one piece, its parts moved along.
-        private mutating func copyLayer(_ index: Int, of previous: FrameSnapshot) {
-            let source = previous.layers[index]
-            let parts = previous.properties[source.properties]
-            let end = parts.last?.value.upperBound ?? source.id.upperBound
-            let copied = w.copyPart(previous.part(source.id.lowerBound..<end))
-            let shift = copied.lowerBound - source.id.lowerBound
-            let id = (source.id.lowerBound + shift)..<(source.id.upperBound + shift)
-            checkUnique(id)
-            let first = properties.count
-            for part in parts {
-                properties.append(Property(key: part.key, value: (part.value.lowerBound + shift)..<(part.value.upperBound + shift)))
-            }
-            layers.append(Layer(id: id, properties: first..<properties.count, isUnchanged: true))
         }
 
         private mutating func transform(_ t: TransitionCore.AffineTransform) {

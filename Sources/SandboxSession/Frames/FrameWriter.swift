@@ -17,13 +17,9 @@ enum FrameWriter {
     static func delta(_ frame: FrameSnapshot, base: FrameSnapshot, headroom: Int) -> EncodedMessage {
         let out = Output(headroom: headroom, capacity: frame.bytes.payloadCount / 2 + 128)
         out.start(frame, base: base.number)
-        // Layers copied unchanged from the base itself need no comparing.
-        let copiedFromBase = frame.unchangedSince == base.serial
         for index in frame.layers.indices {
             out.comma(index)
-            if copiedFromBase, frame.layers[index].isUnchanged {
-                out.append(frame.part(frame.layers[index].id))  // its id alone: the base's layer as it was
-            } else if let match = base.layer(matching: index, of: frame) {
+            if let match = base.layer(matching: index, of: frame) {
                 out.changedLayer(index, of: frame, base: match, of: base)
             } else {
                 out.wholeLayer(index, of: frame)  // new since the base

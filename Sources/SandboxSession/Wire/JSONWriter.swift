@@ -138,13 +138,6 @@ public struct JSONWriter: ~Copyable {
         return bytes.count
     }
 
-    /// Copies bytes written before (by another writer) as a part of their own.
-    mutating func copyPart(_ part: UnsafeRawBufferPointer) -> Range<Int> {
-        let start = beginPart()
-        bytes.append(contentsOf: part)
-        return start..<bytes.count
-    }
-
     public mutating func bool(_ value: Bool) {
         separate()
         appendLiteral(value ? "true" : "false")
