@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import SandboxWebSockets
 import SandboxTools
 
@@ -60,31 +61,33 @@ struct BenchCommand: ParsableCommand {
         guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1…50") }
         if repeats > 1, ramp { throw ValidationError("--repeat sums up single runs: not with --ramp") }
         if let floor {
-            guard compare == nil else { throw ValidationError("--floor starts the streamer --compare names: one or the other") }
-            guard FileManager.default.isExecutableFile(atPath: floor) else {
-                throw ValidationError("--floor \(floor): not an executable (make floor builds .build/ws-floor)")
+            guard compare == nil, comparePID == nil else {
+                throw ValidationError("--floor starts the streamer --compare and --compare-pid name: one or the other")
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: floor, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  FileManager.default.isExecutableFile(atPath: floor) else {
+                throw ValidationError("--floor \(floor): not an executable file (make floor builds .build/ws-floor)")
             }
         }
     }
 
     func run() throws {
-        var spawned: Process?
+        let children = ChildProcesses()
+        defer { children.stopAll() }
         var target = url
         var pid = serverPID
         if target == nil {
-            let (process, url) = try Self.startServer(fps: fps, threads: serverThreads, tickPhases: serverTickPhases)
-            spawned = process
+            let (process, url) = try Self.startServer(fps: fps, threads: serverThreads, tickPhases: serverTickPhases, in: children)
             target = url
             pid = process.processIdentifier
         }
-        defer { spawned?.terminate(); spawned?.waitUntilExit() }
         Self.raiseFileLimit()
 
         var reports: [any JSONWritable] = []
         var results: (sandbox: [BenchResult], streamer: [BenchResult]) = ([], [])
         var compare = compare, comparePID = comparePID
         var streamer: Process?
-        defer { streamer?.terminate(); streamer?.waitUntilExit() }
         /// The sandbox's mean frame size in its latest run (what `--floor`'s streamer sends).
         var frameBytes: Double?
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
@@ -110,9 +113,13 @@ struct BenchCommand: ParsableCommand {
         for _ in 0..<repeats {
             run("sandbox", target!, sandbox: true, pid: pid)
             if let floor, streamer == nil {
-                // The same bytes per frame as the sandbox sent (ws-floor takes 16…65536).
-                let bytes = min(max(Int((frameBytes ?? 0).rounded()), 16), 65_536)
-                let (process, url) = try Self.startFloor(floor, fps: fps, bytes: bytes)
+                // The same bytes per frame as the sandbox sent; nothing to match when it sent nothing.
+                guard let frameBytes, frameBytes >= 1 else {
+                    if json { print(reports.jsonOnePerLine) }
+                    throw ValidationError("--floor: the sandbox's run received no frames, so there is no frame size to stream")
+                }
+                let bytes = min(max(Int(frameBytes.rounded()), 25), 65_536)  // what ws-floor takes
+                let (process, url) = try Self.startFloor(floor, fps: fps, bytes: bytes, in: children)
                 streamer = process
                 compare = url
                 comparePID = process.processIdentifier
@@ -128,7 +135,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Starts `sandbox serve --port 0` from this executable; its URL comes from the ready line.
-    static func startServer(fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases) throws -> (Process, WebSocketURL) {
+    static func startServer(
+        fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases, in children: ChildProcesses
+    ) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
@@ -139,8 +148,8 @@ struct BenchCommand: ParsableCommand {
         ]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
-        let text = firstLine(of: output)
+        try children.start(process)
+        let text = firstLine(of: output, from: process)
         guard let ready = ReadyLine(parsing: text), let url = WebSocketURL("ws://\(ready.host):\(ready.port)/") else {
             process.terminate()
             throw ValidationError("the server did not start: \(text)")
@@ -149,31 +158,41 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Starts `ws-floor stream --port 0`; its port comes from its first line.
-    static func startFloor(_ path: String, fps: Int, bytes: Int) throws -> (Process, WebSocketURL) {
+    static func startFloor(_ path: String, fps: Int, bytes: Int, in children: ChildProcesses) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["stream", "--port", "0", "--fps", String(fps), "--bytes", String(bytes)]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
-        let text = firstLine(of: output)
+        do { try children.start(process) } catch { throw ValidationError("--floor \(path) did not start: \(error.localizedDescription)") }
+        let text = firstLine(of: output, from: process)
         guard text.hasPrefix("ws-floor listening on "), let port = Int(text.dropFirst("ws-floor listening on ".count)),
               let url = WebSocketURL("ws://127.0.0.1:\(port)/") else {
             process.terminate()
-            throw ValidationError("the streamer did not start: \(text)")
+            process.waitUntilExit()
+            throw ValidationError("--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")")
         }
         return (process, url)
     }
 
-    /// The first line a child prints (its ready line), without the newline.
-    static func firstLine(of pipe: Pipe) -> String {
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
+    /// The first line a child prints (its ready line), without the newline; "" when it prints
+    /// none within 10 s (the child is terminated then: a wrong program must not hang bench).
+    static func firstLine(of pipe: Pipe, from process: Process) -> String {
+        let line = Mutex(Data())
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            while !line.withLock({ $0.contains(UInt8(ascii: "\n")) }) {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line.withLock { $0.append(chunk) }
+            }
+            done.signal()
         }
-        return String(decoding: line.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        if done.wait(timeout: .now() + 10) == .timedOut {
+            process.terminate()  // its end of the pipe closes: the reader returns
+            done.wait()
+        }
+        return line.withLock { String(decoding: $0.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) }
     }
 
     /// Thousands of sessions need thousands of descriptors: raise the soft limit to the hard one.

@@ -2,12 +2,15 @@
 and measures a C streamer the same way. Figures are checked for presence and consistency, not
 speed (docs/PERFORMANCE.md has the measured figures and the commands)."""
 import json
+import os
 import re
+import signal
 import subprocess
+import time
 
 import pytest
 
-from sandbox_env import FLOOR, ROOT, run_sandbox
+from sandbox_env import BINARY, FLOOR, ROOT, run_sandbox
 
 
 @pytest.fixture
@@ -127,8 +130,40 @@ def test_bench_floor_starts_a_streamer_of_the_sandboxs_frame_size_and_stops_it()
     assert left.returncode == 1, left.stdout
 
 
-@pytest.mark.parametrize("args", [["--floor", "/nonexistent/ws-floor"], ["--floor", str(FLOOR), "--compare", "ws://127.0.0.1:9/"]])
-def test_bench_floor_must_be_an_executable_and_alone(args):
+@pytest.mark.parametrize("args", [
+    ["--floor", "/nonexistent/ws-floor"], ["--floor", "/tmp"], ["--floor", str(FLOOR), "--compare", "ws://127.0.0.1:9/"],
+    ["--floor", str(FLOOR), "--compare-pid", "1"],
+    # Found by the hostile review: no frames, no size to match (it used to start a 16-byte
+    # streamer, which overflowed ws-floor's buffer); a program that is not ws-floor.
+    ["--url", "ws://127.0.0.1:9/", "--sessions", "2", "--seconds", "1", "--floor", str(FLOOR)],
+    ["--sessions", "2", "--seconds", "1", "--floor", "/bin/true"],
+])
+def test_bench_floor_must_be_ws_floor_alone_with_frames_to_match(args):
     bad = run_sandbox("bench", *args, timeout=60, cwd=ROOT)
     assert bad.returncode == 64
     assert "--floor" in bad.stderr
+
+
+def _processes(pattern):
+    return subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout.split()
+
+
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_an_interrupted_bench_stops_its_server_and_streamer(signal_name):
+    # Ctrl-C reaches bench's process group only: its children (each in a group of its own) were
+    # left running under init. An odd frame rate tells this test's children from any other.
+    bench = subprocess.Popen(
+        [str(BINARY), "bench", "--sessions", "3", "--fps", "37", "--seconds", "30", "--repeat", "2", "--floor", str(FLOOR)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not _processes("ws-floor stream --port 0 --fps 37") and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _processes("ws-floor stream --port 0 --fps 37"), "the streamer never started"
+        os.killpg(bench.pid, getattr(signal, signal_name))
+        assert bench.wait(timeout=30) == 128 + getattr(signal, signal_name)
+        assert _processes("ws-floor stream --port 0 --fps 37") == []
+        assert _processes("serve --port 0 --fps 37") == []
+    finally:
+        if bench.poll() is None:
+            bench.kill()

@@ -152,8 +152,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--bytes")) frame_bytes = (size_t)atol(argv[i + 1]);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 64; }
     }
-    if (fps < 1 || fps > 1000 || frame_bytes < 16 || frame_bytes > 65536) {
-        fprintf(stderr, "--fps must be 1…1000 and --bytes 16…65536\n");
+    /* A frame is at least its 23-byte prefix and 2-byte suffix. */
+    if (fps < 1 || fps > 1000 || frame_bytes < 25 || frame_bytes > 65536) {
+        fprintf(stderr, "--fps must be 1…1000 and --bytes 25…65536\n");
         return 64;
     }
     frame = malloc(LWS_PRE + frame_bytes);
