@@ -10,7 +10,7 @@ import TransitionCore
 final class FrameSnapshot {
     /// The properties of a layer (after its `id`) and of a scene layer, in the order full frames
     /// write them: one order for both kinds, so that a delta merges two property lists in one walk.
-    enum Key: Int, CaseIterable {
+    enum Key: UInt8, CaseIterable {
         case controller, role, content, shape, frame, center, bounds, transform, cornerRadius, scale, opacity, title, group
         case z, mask, transform3d, corners
         /// An animator's (`animator`).
@@ -44,16 +44,36 @@ final class FrameSnapshot {
         }
     }
 
+    /// Ranges are kept as 32-bit offsets: the part lists are written each frame and a delta
+    /// reads the previous frame's, out of the caches at 1,000 sessions; at 12 bytes a property
+    /// instead of 24 (and 16 a layer instead of 32) they take half the cache lines. A snapshot
+    /// is far below 4 GiB (client messages are at most 64 KiB).
     struct Property {
         let key: Key
-        let value: Range<Int>
+        private let start: UInt32, end: UInt32
+        var value: Range<Int> { Int(start)..<Int(end) }
+
+        init(key: Key, value: Range<Int>) {
+            self.key = key
+            start = UInt32(value.lowerBound)
+            end = UInt32(value.upperBound)
+        }
     }
 
     struct Layer {
+        private let idStart: UInt32, idEnd: UInt32
+        private let first: UInt32, last: UInt32
         /// The quoted id (`"from"`); a scene layer's, its controller (with its role, its identity).
-        let id: Range<Int>
+        var id: Range<Int> { Int(idStart)..<Int(idEnd) }
         /// Its properties' indices in `properties`.
-        let properties: Range<Int>
+        var properties: Range<Int> { Int(first)..<Int(last) }
+
+        init(id: Range<Int>, properties: Range<Int>) {
+            idStart = UInt32(id.lowerBound)
+            idEnd = UInt32(id.upperBound)
+            first = UInt32(properties.lowerBound)
+            last = UInt32(properties.upperBound)
+        }
     }
 
     struct Scene {
