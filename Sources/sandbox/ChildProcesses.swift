@@ -5,8 +5,19 @@ import Synchronization
 /// returns and also on SIGINT or SIGTERM: `Process` starts each child in a process group of its
 /// own, so a terminal's Ctrl-C does not reach them, and without this they were left running
 /// (listening, waking 60 times a second) under init (the hostile review).
-final class ChildProcesses: @unchecked Sendable {  // the list behind a mutex; Process is thread-safe to terminate
-    private let children = Mutex<[Process]>([])
+///
+/// A child inherits the blocked SIGINT/SIGTERM (`Process` does not reset the mask): `sandbox
+/// serve` blocks them anyway and reads them from libdispatch, `ws-floor` unblocks them first
+/// thing. Unblocking them here around each spawn instead let a signal in that window kill bench
+/// by the default action, leaving the children (seen in CI).
+final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; Process is thread-safe to terminate
+    private struct State {
+        var children: [Process] = []
+        /// Set once a signal came: nothing more is started.
+        var stopping = false
+    }
+
+    private let state = Mutex(State())
     private var sources: [DispatchSourceSignal] = []
 
     /// Takes SIGINT and SIGTERM from now on: the children are stopped, then bench exits 130 or
@@ -14,12 +25,19 @@ final class ChildProcesses: @unchecked Sendable {  // the list behind a mutex; P
     /// the signals are blocked (threads inherit the mask) so that one arriving before libdispatch
     /// reads them stays pending instead of being lost (as `serve` does).
     init() {
-        var signals = Self.signals
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         for signal in [SIGINT, SIGTERM] {
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
             source.setEventHandler { [self] in
-                stopAll()
+                stop(all: state.withLock { state in
+                    state.stopping = true
+                    defer { state.children.removeAll() }
+                    return state.children
+                })
                 exit(128 + signal)
             }
             source.resume()
@@ -27,33 +45,26 @@ final class ChildProcesses: @unchecked Sendable {  // the list behind a mutex; P
         }
     }
 
-    /// Starts `process` and lists it. A child inherits the starting thread's signal mask, and
-    /// `Process` does not reset it: started with SIGTERM blocked, `ws-floor` could not be
-    /// terminated (measured: bench then waited on it forever). So the signals are unblocked
-    /// on this thread for the spawn only.
+    /// Starts `process` and lists it, under the lock: a signal's handler waits for a spawn under
+    /// way, so it cannot miss the child; after a signal nothing starts.
     func start(_ process: Process) throws {
-        var signals = Self.signals
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        defer { pthread_sigmask(SIG_BLOCK, &signals, nil) }
-        try process.run()
-        children.withLock { $0.append(process) }
-    }
-
-    private static var signals: sigset_t {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        return signals
+        try state.withLock { state in
+            guard !state.stopping else { throw CancellationError() }
+            try process.run()
+            state.children.append(process)
+        }
     }
 
     /// Terminates (SIGTERM) and waits for every child still listed; each once.
     func stopAll() {
-        let all = children.withLock { list in
-            defer { list.removeAll() }
-            return list
-        }
-        for child in all where child.isRunning { child.terminate() }
-        for child in all { child.waitUntilExit() }
+        stop(all: state.withLock { state in
+            defer { state.children.removeAll() }
+            return state.children
+        })
+    }
+
+    private func stop(all children: [Process]) {
+        for child in children where child.isRunning { child.terminate() }
+        for child in children { child.waitUntilExit() }
     }
 }

@@ -146,6 +146,11 @@ int main(int argc, char **argv) {
         return 64;
     }
     mode = strcmp(argv[1], "echo") ? STREAM : ECHO;
+    /* A parent may have started this with SIGINT/SIGTERM blocked (`sandbox bench` does: the mask
+     * is inherited): unblock them, so that its SIGTERM stops this. */
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigprocmask(SIG_SETMASK, &signals, NULL);
     for (i = 2; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--port")) port = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--fps")) fps = atoi(argv[i + 1]);
