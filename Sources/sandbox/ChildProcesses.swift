@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// The processes `bench` starts (its own server, the `--floor` streamer), stopped when bench
-/// returns and also on SIGINT or SIGTERM: `Process` starts each child in a process group of its
-/// own, so a terminal's Ctrl-C does not reach them, and without this they were left running
-/// (listening, waking 60 times a second) under init (the hostile review).
+/// returns and also on SIGINT, SIGTERM or SIGHUP: `Process` starts each child in a process group
+/// of its own, so a terminal's Ctrl-C (or its closing) does not reach them, and without this
+/// they were left running (listening, waking 60 times a second) under init (the hostile review).
 ///
 /// A child inherits the blocked SIGINT/SIGTERM (`Process` does not reset the mask): `sandbox
 /// serve` blocks them anyway and reads them from libdispatch, `ws-floor` unblocks them first
@@ -20,8 +20,8 @@ final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; 
     private let state = Mutex(State())
     private var sources: [DispatchSourceSignal] = []
 
-    /// Takes SIGINT and SIGTERM from now on: the children are stopped, then bench exits 130 or
-    /// 143 (128 + the signal, as a shell reports it). Call before any thread or child starts:
+    /// Takes SIGINT, SIGTERM and SIGHUP from now on: the children are stopped, then bench exits
+    /// 128 + the signal (130, 143, 129), as a shell reports it. Call before any thread or child starts:
     /// the signals are blocked (threads inherit the mask) so that one arriving before libdispatch
     /// reads them stays pending instead of being lost (as `serve` does).
     init() {
@@ -29,8 +29,9 @@ final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; 
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        for signal in [SIGINT, SIGTERM] {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
             source.setEventHandler { [self] in
                 stop(all: state.withLock { state in

@@ -148,7 +148,7 @@ def _processes(pattern):
     return subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout.split()
 
 
-@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM", "SIGHUP"])
 def test_an_interrupted_bench_stops_its_server_and_streamer(signal_name):
     # Ctrl-C reaches bench's process group only: its children (each in a group of its own) were
     # left running under init. An odd frame rate tells this test's children from any other.

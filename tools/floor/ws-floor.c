@@ -146,8 +146,8 @@ int main(int argc, char **argv) {
         return 64;
     }
     mode = strcmp(argv[1], "echo") ? STREAM : ECHO;
-    /* A parent may have started this with SIGINT/SIGTERM blocked (`sandbox bench` does: the mask
-     * is inherited): unblock them, so that its SIGTERM stops this. */
+    /* A parent may have started this with signals blocked (`sandbox bench` blocks SIGINT,
+     * SIGTERM and SIGHUP, and the mask is inherited): unblock them, so that its SIGTERM stops this. */
     sigset_t signals;
     sigemptyset(&signals);
     sigprocmask(SIG_SETMASK, &signals, NULL);
