@@ -34,11 +34,10 @@ final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; 
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
             source.setEventHandler { [self] in
-                stop(all: state.withLock { state in
-                    state.stopping = true
-                    defer { state.children.removeAll() }
-                    return state.children
-                })
+                // A second signal, or bench already stopping its children on its way out: that
+                // one finishes (and exits); this handler has nothing to add.
+                guard let children = takeChildren() else { return }
+                stop(all: children)
                 exit(128 + signal)
             }
             source.resume()
@@ -47,25 +46,53 @@ final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; 
     }
 
     /// Starts `process` and lists it, under the lock: a signal's handler waits for a spawn under
-    /// way, so it cannot miss the child; after a signal nothing starts.
+    /// way, so it cannot miss the child. After a signal nothing starts, and this thread waits
+    /// for the handler to exit (returning, bench would go on, or fail with a misleading error
+    /// and exit first with the wrong status: the second hostile review).
     func start(_ process: Process) throws {
-        try state.withLock { state in
-            guard !state.stopping else { throw CancellationError() }
+        let started = try state.withLock { state in
+            guard !state.stopping else { return false }
             try process.run()
             state.children.append(process)
+            return true
+        }
+        if !started { Self.waitForTheHandler() }
+    }
+
+    /// Bench's way out, normal or by an error: stops the children; if a signal's handler is
+    /// stopping them already, waits for it to exit the process with the signal's status.
+    func stopAll() {
+        guard let children = takeChildren() else { Self.waitForTheHandler() }
+        stop(all: children)
+    }
+
+    /// The children, once: nil when stopping started already.
+    private func takeChildren() -> [Process]? {
+        state.withLock { state in
+            guard !state.stopping else { return nil }
+            state.stopping = true
+            defer { state.children.removeAll() }
+            return state.children
         }
     }
 
-    /// Terminates (SIGTERM) and waits for every child still listed; each once.
-    func stopAll() {
-        stop(all: state.withLock { state in
-            defer { state.children.removeAll() }
-            return state.children
-        })
+    private static func waitForTheHandler() -> Never {
+        while true { sleep(60) }
     }
 
+    /// SIGTERM, 2 s, then SIGKILL to the child's process group (`Process` makes each child the
+    /// leader of its own): a program that ignores SIGTERM, or a wrapper script whose own child
+    /// keeps `Process`'s exit notice open, hung bench in `waitUntilExit` for good.
     private func stop(all children: [Process]) {
         for child in children where child.isRunning { child.terminate() }
-        for child in children { child.waitUntilExit() }
+        let deadline = ContinuousClock.now + .seconds(2)
+        for child in children {
+            while child.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+            if child.isRunning {
+                kill(-child.processIdentifier, SIGKILL)
+                kill(child.processIdentifier, SIGKILL)
+            }
+            child.waitUntilExit()
+        }
     }
 }

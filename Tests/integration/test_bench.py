@@ -168,3 +168,18 @@ def test_an_interrupted_bench_stops_its_server_and_streamer(signal_name):
     finally:
         if bench.poll() is None:
             bench.kill()
+
+
+def test_a_streamer_that_ignores_sigterm_is_killed_with_its_group(tmp_path):
+    # A wrapper script that ignores SIGTERM (and passes that on to ws-floor, its own child, not
+    # exec'd): bench waited on it forever (the second hostile review). After 2 s the group is killed.
+    wrapper = tmp_path / "stubborn-floor"
+    wrapper.write_text(f"#!/bin/sh\ntrap '' TERM\n{FLOOR} \"$@\"\n")
+    wrapper.chmod(0o755)
+    started = time.monotonic()
+    result = run_sandbox("bench", "--sessions", "3", "--fps", "41", "--seconds", "1", "--floor", str(wrapper),
+                         timeout=90, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "streamer" in result.stdout
+    assert time.monotonic() - started < 60
+    assert _processes("ws-floor stream --port 0 --fps 41") == []
