@@ -53,6 +53,7 @@ public final class ServerGroup: Sendable {
     /// `stopOnSignals`, SIGINT or SIGTERM); returns when every thread has closed its
     /// connections (1001) and destroyed its context. `whenReady` runs once the signals are
     /// handled and before any thread serves (the ready line: whoever waits for it may signal).
+    /// With `stopOnSignals` the caller blocks SIGINT and SIGTERM before starting any thread.
     public func run(stopOnSignals: Bool = false, whenReady: () -> Void = {}) {
         var sources: [DispatchSourceSignal] = []
         if stopOnSignals {

@@ -87,7 +87,6 @@ struct BenchCommand: ParsableCommand {
         var reports: [any JSONWritable] = []
         var results: (sandbox: [BenchResult], streamer: [BenchResult]) = ([], [])
         var compare = compare, comparePID = comparePID
-        var streamer: Process?
         /// The sandbox's mean frame size in its latest run (what `--floor`'s streamer sends).
         var frameBytes: Double?
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
@@ -106,13 +105,17 @@ struct BenchCommand: ParsableCommand {
                 let result = measure(sessions)
                 if !json { print("  " + result.line) }
                 reports.append(BenchTargetReport(target: name, url: url.description, outcome: .single(result)))
-                if sandbox { results.sandbox.append(result) } else { results.streamer.append(result) }
-                if sandbox { frameBytes = result.meanFrameBytes }
+                if sandbox {
+                    results.sandbox.append(result)
+                    frameBytes = result.meanFrameBytes
+                } else {
+                    results.streamer.append(result)
+                }
             }
         }
         for _ in 0..<repeats {
             run("sandbox", target!, sandbox: true, pid: pid)
-            if let floor, streamer == nil {
+            if let floor, compare == nil {  // not started yet (validate: --floor without --compare)
                 // The same bytes per frame as the sandbox sent; nothing to match when it sent nothing.
                 guard let frameBytes, frameBytes >= 1 else {
                     if json { print(reports.jsonOnePerLine) }
@@ -120,7 +123,6 @@ struct BenchCommand: ParsableCommand {
                 }
                 let bytes = min(max(Int(frameBytes.rounded()), 25), 65_536)  // what ws-floor takes
                 let (process, url) = try Self.startFloor(floor, fps: fps, bytes: bytes, in: children)
-                streamer = process
                 compare = url
                 comparePID = process.processIdentifier
                 if !json { print("(\(floor) stream --fps \(fps) --bytes \(bytes): the sandbox's mean frame size)") }
@@ -149,15 +151,15 @@ struct BenchCommand: ParsableCommand {
         let output = Pipe()
         process.standardOutput = output
         try children.start(process)
-        let text = firstLine(of: output, from: process)
+        let text = firstLine(of: output)
         guard let ready = ReadyLine(parsing: text), let url = WebSocketURL("ws://\(ready.host):\(ready.port)/") else {
-            process.terminate()
             throw ValidationError("the server did not start: \(text)")
         }
         return (process, url)
     }
 
-    /// Starts `ws-floor stream --port 0`; its port comes from its first line.
+    /// Starts `ws-floor stream --port 0`; its port comes from its first line. On failure the
+    /// child is left to `children` (bench's way out stops it, by force if need be).
     static func startFloor(_ path: String, fps: Int, bytes: Int, in children: ChildProcesses) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -165,19 +167,18 @@ struct BenchCommand: ParsableCommand {
         let output = Pipe()
         process.standardOutput = output
         do { try children.start(process) } catch { throw ValidationError("--floor \(path) did not start: \(error.localizedDescription)") }
-        let text = firstLine(of: output, from: process)
+        let text = firstLine(of: output)
         guard text.hasPrefix("ws-floor listening on "), let port = Int(text.dropFirst("ws-floor listening on ".count)),
               let url = WebSocketURL("ws://127.0.0.1:\(port)/") else {
-            process.terminate()
-            process.waitUntilExit()
             throw ValidationError("--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")")
         }
         return (process, url)
     }
 
     /// The first line a child prints (its ready line), without the newline; "" when it prints
-    /// none within 10 s (the child is terminated then: a wrong program must not hang bench).
-    static func firstLine(of pipe: Pipe, from process: Process) -> String {
+    /// none within 10 s: a wrong program must not hang bench. The reader is then left blocked
+    /// (the caller fails, and stopping the child closes the pipe).
+    static func firstLine(of pipe: Pipe) -> String {
         let line = Mutex(Data())
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -188,10 +189,7 @@ struct BenchCommand: ParsableCommand {
             }
             done.signal()
         }
-        if done.wait(timeout: .now() + 10) == .timedOut {
-            process.terminate()  // its end of the pipe closes: the reader returns
-            done.wait()
-        }
+        guard done.wait(timeout: .now() + 10) == .success else { return "" }
         return line.withLock { String(decoding: $0.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) }
     }
 

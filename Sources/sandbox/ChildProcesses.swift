@@ -6,9 +6,9 @@ import Synchronization
 /// of its own, so a terminal's Ctrl-C (or its closing) does not reach them, and without this
 /// they were left running (listening, waking 60 times a second) under init (the hostile review).
 ///
-/// A child inherits the blocked SIGINT/SIGTERM (`Process` does not reset the mask): `sandbox
-/// serve` blocks them anyway and reads them from libdispatch, `ws-floor` unblocks them first
-/// thing. Unblocking them here around each spawn instead let a signal in that window kill bench
+/// A child inherits the blocked signals (`Process` does not reset the mask): `sandbox serve`
+/// blocks SIGINT/SIGTERM anyway and reads them from libdispatch (a SIGHUP stays pending: bench
+/// stops it with SIGTERM), `ws-floor` unblocks them first thing. Unblocking them here around each spawn instead let a signal in that window kill bench
 /// by the default action, leaving the children (seen in CI).
 final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; Process is thread-safe to terminate
     private struct State {
@@ -21,17 +21,12 @@ final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; 
     private var sources: [DispatchSourceSignal] = []
 
     /// Takes SIGINT, SIGTERM and SIGHUP from now on: the children are stopped, then bench exits
-    /// 128 + the signal (130, 143, 129), as a shell reports it. Call before any thread or child starts:
-    /// the signals are blocked (threads inherit the mask) so that one arriving before libdispatch
-    /// reads them stays pending instead of being lost (as `serve` does).
+    /// 128 + the signal (130, 143, 129), as a shell reports it. Call before any thread or child
+    /// starts (`blockSignals`).
     init() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGHUP)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+        let signals = [SIGINT, SIGTERM, SIGHUP]
+        blockSignals(signals)
+        for signal in signals {
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
             source.setEventHandler { [self] in
                 // A second signal, or bench already stopping its children on its way out: that

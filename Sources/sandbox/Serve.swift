@@ -113,15 +113,8 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        // Block SIGINT/SIGTERM before any thread starts (threads inherit the mask). libdispatch
-        // reads them from a signalfd that its manager thread creates asynchronously, possibly
-        // after the ready line below; until then an unblocked signal met SIG_IGN and was lost.
-        // Blocked, it stays pending and the signalfd reads it once registered.
-        var shutdownSignals = sigset_t()
-        sigemptyset(&shutdownSignals)
-        sigaddset(&shutdownSignals, SIGINT)
-        sigaddset(&shutdownSignals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
+        // Before any thread starts: the signalfd may be registered after the ready line below.
+        blockSignals([SIGINT, SIGTERM])
         let (level, format) = (logLevel, logFormat)
         // Every line goes through one bounded queue and a writer thread of its own (LogWriter):
         // a reader of stderr that stops never blocks a service thread; past 1 MiB queued lines

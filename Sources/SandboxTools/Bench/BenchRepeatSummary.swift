@@ -41,12 +41,11 @@ public struct BenchRepeatSummary: JSONWritable {
         }
     }
 
-    public let runs: Int
     public let sandbox: [BenchResult]
     public let streamer: [BenchResult]
+    public var runs: Int { sandbox.count }
 
     public init(sandbox: [BenchResult], streamer: [BenchResult]) {
-        runs = sandbox.count
         self.sandbox = sandbox
         self.streamer = streamer
     }
