@@ -28,7 +28,11 @@ struct Latency: ParsableCommand {
     @Option(help: "A simulated network for each connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
             transform: NetworkConditions.argument)
     var network: NetworkConditions?
-    @Flag(help: "Print the figures as JSON.") var json = false
+    @Option(
+        name: .customLong("repeat"),
+        help: "Measure the sandbox and the echo floor this many times, alternately, and sum up the medians (1…50).")
+    var repeats = 1
+    @Flag(help: "Print the figures as JSON (with --repeat, one object per run, then the summary).") var json = false
     @Flag(name: .customLong("no-progress"), help: "No progress bar.") var noProgress = false
 
     func validate() throws {
@@ -36,6 +40,7 @@ struct Latency: ParsableCommand {
         guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be in (0, 100000]") }
         guard (1...10_000).contains(concurrency) else { throw ValidationError("--concurrency must be in 1…10000") }
         guard warmup >= 0 else { throw ValidationError("--warmup must be ≥ 0") }
+        guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1…50") }
     }
 
     func run() throws {
@@ -49,17 +54,36 @@ struct Latency: ParsableCommand {
         let seconds = Double(samples / concurrency + warmup) / rate
         let bar = !noProgress && !json && isatty(STDERR_FILENO) == 1 && seconds > 2 ? ProgressBar() : nil
 
-        let sandbox = try LatencyProbe(target: .sandbox, options: options)
-            .run(url: url, subprotocol: sandboxSubprotocol) { bar?.show("sandbox", $0) }
-        var floor: LatencyResult?
-        if let compare {
-            floor = try LatencyProbe(target: .echo, options: options)
-                .run(url: compare, subprotocol: compareProtocol) { bar?.show("floor  ", $0) }
+        var reports: [LatencyReport] = []
+        for run in 1...repeats {
+            let label = repeats > 1 ? " \(run)/\(repeats)" : ""
+            let sandbox = try LatencyProbe(target: .sandbox, options: options)
+                .run(url: url, subprotocol: sandboxSubprotocol) { bar?.show("sandbox\(label)", $0) }
+            var floor: LatencyResult?
+            if let compare {
+                floor = try LatencyProbe(target: .echo, options: options)
+                    .run(url: compare, subprotocol: compareProtocol) { bar?.show("floor\(label)  ", $0) }
+            }
+            let report = LatencyReport(sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
+            reports.append(report)
+            if repeats > 1, !json {
+                bar?.finish()
+                print(LatencyRepeatSummary.line(run: run, of: repeats, report))
+                report.errors.prefix(10).forEach { print("  error: \($0)") }
+            }
         }
         bar?.finish()
-        let report = LatencyReport(sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
-        print(json ? report.json : report.text)
-        if !sandbox.errors.isEmpty || (floor.map { !$0.errors.isEmpty } ?? false) || sandbox.roundTrip.totalCount == 0 {
+        if repeats == 1 {
+            print(json ? reports[0].json : reports[0].text)
+        } else {
+            let summary = LatencyRepeatSummary(reports: reports)
+            if json {
+                print(((reports as [any JSONWritable]) + [summary]).jsonOnePerLine)
+            } else {
+                summary.lines.forEach { print($0) }
+            }
+        }
+        if reports.contains(where: { !$0.errors.isEmpty || $0.sandbox.roundTrip.totalCount == 0 }) {
             throw ExitCode(1)
         }
     }

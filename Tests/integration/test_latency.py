@@ -53,3 +53,51 @@ def test_latency_refuses_bad_options_and_reports_an_unreachable_server():
     assert latency("--url", "ws://127.0.0.1:1/", "--samples", "0").returncode == 64
     result = latency("--url", "ws://127.0.0.1:9/", "--samples", "10")
     assert result.returncode == 1 and "could not connect" in result.stdout
+
+
+def median(values):
+    values = sorted(values)
+    middle = len(values) // 2
+    return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
+
+
+def test_latency_repeat_alternates_with_the_floor_and_sums_up_medians(server, echo_floor):
+    result = latency("--url", server.url, "--compare", echo_floor, "--samples", "200", "--rate", "400",
+                     "--repeat", "3", "--json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    *runs, summary = json.loads(result.stdout)
+    assert len(runs) == 3 and summary["target"] == "summary" and summary["runs"] == 3
+    for run in runs:
+        assert run["inputToFrameMs"]["count"] == 200 and run["floor"]["roundTripMs"]["count"] == 200
+    for key, path in [("inputToFrameMs", ("inputToFrameMs",)), ("serverMs", ("serverMs",)),
+                      ("floorMs", ("floor", "roundTripMs")), ("ratio", ("ratio",))]:
+        for percentile in ["p50", "p99"]:
+            values = []
+            for run in runs:
+                value = run
+                for step in path:
+                    value = value[step]
+                values.append(value[percentile])
+            spread = summary[key][percentile]
+            assert spread["median"] == pytest.approx(median(values)), (key, percentile)
+            assert spread["min"] == pytest.approx(min(values)) and spread["max"] == pytest.approx(max(values))
+
+
+def test_latency_repeat_prints_a_line_per_run_and_the_summary(server):
+    result = latency("--url", server.url, "--samples", "100", "--rate", "500", "--repeat", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == ["run 1/2", "run 2/2"]
+    assert lines[2] == "summary of 2 alternating runs: median (lowest–highest)"
+    assert re.match(r"  input → frame +p50 \d+\.\d+ \(\d+\.\d+–\d+\.\d+\) ms, p99 ", lines[3])
+    # Without --compare there is no floor to divide by.
+    assert "echo floor" not in result.stdout and "÷ floor" not in result.stdout
+    as_json = latency("--url", server.url, "--samples", "50", "--rate", "500", "--repeat", "2", "--json")
+    summary = json.loads(as_json.stdout)[-1]
+    assert "floorMs" not in summary and "ratio" not in summary
+
+
+@pytest.mark.parametrize("value", ["0", "51", "1e308", "-1"])
+def test_latency_repeat_out_of_range_is_refused(value):
+    bad = latency("--url", "ws://127.0.0.1:9/", "--repeat", value)
+    assert bad.returncode == 64 and "repeat" in bad.stderr

@@ -6,41 +6,6 @@ import SandboxSession
 /// puts both targets under the same drift, and each sandbox run is compared with the streamer
 /// run right after it (`ratios`), not with a median taken at another time.
 public struct BenchRepeatSummary: JSONWritable {
-    /// Median, lowest and highest of a few figures.
-    public struct Spread: Equatable, JSONWritable {
-        public let median: Double
-        public let min: Double
-        public let max: Double
-
-        /// nil when there is nothing to sum up. The median of an even count is the mean of the
-        /// middle two. Sorting a handful of numbers by hand: HdrHistogram (the tools' percentile
-        /// library) records integers within a precision, for thousands of samples, not this.
-        public init?(_ values: [Double]) {
-            let sorted = values.filter(\.isFinite).sorted()
-            guard let first = sorted.first, let last = sorted.last else { return nil }
-            let middle = sorted.count / 2
-            median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            min = first
-            max = last
-        }
-
-        /// "11.5 (10.9–12.8)"
-        public func text(_ format: String) -> String {
-            "\(String(format: format, median)) (\(String(format: format, min))–\(String(format: format, max)))"
-        }
-
-        public func write(to w: inout JSONWriter) {
-            w.beginObject()
-            w.key("median")
-            w.number(median)
-            w.key("min")
-            w.number(min)
-            w.key("max")
-            w.number(max)
-            w.endObject()
-        }
-    }
-
     public let sandbox: [BenchResult]
     public let streamer: [BenchResult]
     public var runs: Int { sandbox.count }

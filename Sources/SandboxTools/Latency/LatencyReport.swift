@@ -25,6 +25,9 @@ public struct LatencyReport: JSONWritable {
         return (mine.p50 / base.p50, mine.p99 / base.p99)
     }
 
+    /// Both runs' errors.
+    public var errors: [String] { sandbox.errors + (floor?.errors ?? []) }
+
     public var text: String {
         var lines = [
             "sandbox \(url): \(options.concurrency) connection(s) × \(options.rate) Hz, "
@@ -51,7 +54,7 @@ public struct LatencyReport: JSONWritable {
         }
         lines += ["", "input → frame:", TerminalHistogram.render(sandbox.roundTrip)]
         if sandbox.lost > 0 { lines.append("lost: \(sandbox.lost) samples never answered") }
-        lines += (sandbox.errors + (floor?.errors ?? [])).prefix(10).map { "error: \($0)" }
+        lines += errors.prefix(10).map { "error: \($0)" }
         return lines.joined(separator: "\n")
     }
 
