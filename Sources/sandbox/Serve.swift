@@ -25,7 +25,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Service threads; connections are dealt across them (a viewer joins a session on any thread).")
     var threads = 1
     @Option(name: .customLong("tick-phases"), help: ArgumentHelp(
-        "Phases of each frame period (\(TickPhases.rangeText)): sessions are dealt across them so a thread's frames do not all leave in one burst; 1: all at the top of the period.",
+        "Phases of each frame period (\(TickPhases.rangeText)): sessions are dealt across them so a thread's frames do not all leave in one burst; 1: all at the top of the period (each phase is another poll over every connection: 1 is the cheapest in CPU).",
         valueName: "n"))
     var tickPhases = ServerOptions.defaultTickPhases
     @Option(help: ArgumentHelp(
