@@ -30,7 +30,7 @@ struct Latency: ParsableCommand {
     var network: NetworkConditions?
     @Option(
         name: .customLong("repeat"),
-        help: "Measure the sandbox and the echo floor this many times, alternately, and sum up the medians (1…50).")
+        help: "Measure this many times (with --compare, alternately with the echo floor) and sum up the medians (1…50).")
     var repeats = 1
     @Flag(help: "Print the figures as JSON (with --repeat, one object per run, then the summary).") var json = false
     @Flag(name: .customLong("no-progress"), help: "No progress bar.") var noProgress = false
@@ -50,11 +50,13 @@ struct Latency: ParsableCommand {
         options.concurrency = concurrency
         options.warmup = warmup
         options.network = network
-        // A bar only where a person watches, and only when the run takes a while.
-        let seconds = Double(samples / concurrency + warmup) / rate
+        // A bar only where a person watches, and only when the measuring takes a while.
+        let seconds = Double(samples / concurrency + warmup) / rate * Double(repeats) * (compare == nil ? 1 : 2)
         let bar = !noProgress && !json && isatty(STDERR_FILENO) == 1 && seconds > 2 ? ProgressBar() : nil
 
-        var reports: [LatencyReport] = []
+        var summary = LatencyRepeatSummary(hasFloor: compare != nil)
+        var failed = false
+        if repeats > 1, json { print("[", terminator: "") }
         for run in 1...repeats {
             let label = repeats > 1 ? " \(run)/\(repeats)" : ""
             let sandbox = try LatencyProbe(target: .sandbox, options: options)
@@ -64,28 +66,31 @@ struct Latency: ParsableCommand {
                 floor = try LatencyProbe(target: .echo, options: options)
                     .run(url: compare, subprotocol: compareProtocol) { bar?.show("floor\(label)  ", $0) }
             }
+            bar?.finish()
             let report = LatencyReport(sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
-            reports.append(report)
-            if repeats > 1, !json {
-                bar?.finish()
+            failed = failed || !report.succeeded
+            if repeats == 1 {
+                print(json ? report.json : report.text)
+                break
+            }
+            // Each run as it ends (and flushed: through a pipe, a long measurement cut short
+            // keeps the runs it finished); the summary keeps only their percentiles.
+            if json {
+                print(report.json + ",")
+            } else {
                 print(LatencyRepeatSummary.line(run: run, of: repeats, report))
                 report.errors.prefix(10).forEach { print("  error: \($0)") }
             }
+            summary.add(report)
+            let nothing = sandbox.roundTrip.totalCount == 0 || floor.map { $0.roundTrip.totalCount == 0 } ?? false
+            if nothing, !json { print("  stopping: run \(run) measured nothing, the next would not either") }
+            fflush(nil)  // every stream: `stdout` is not concurrency-safe to name in Swift 6
+            if nothing { break }
         }
-        bar?.finish()
-        if repeats == 1 {
-            print(json ? reports[0].json : reports[0].text)
-        } else {
-            let summary = LatencyRepeatSummary(reports: reports)
-            if json {
-                print(((reports as [any JSONWritable]) + [summary]).jsonOnePerLine)
-            } else {
-                summary.lines.forEach { print($0) }
-            }
+        if repeats > 1 {
+            if json { print(summary.json + "]") } else { summary.lines.forEach { print($0) } }
         }
-        if reports.contains(where: { !$0.errors.isEmpty || $0.sandbox.roundTrip.totalCount == 0 }) {
-            throw ExitCode(1)
-        }
+        if failed { throw ExitCode(1) }
     }
 }
 

@@ -78,6 +78,7 @@ def test_latency_repeat_alternates_with_the_floor_and_sums_up_medians(server, ec
                 for step in path:
                     value = value[step]
                 values.append(value[percentile])
+            assert summary[key]["runs"] == 3
             spread = summary[key][percentile]
             assert spread["median"] == pytest.approx(median(values)), (key, percentile)
             assert spread["min"] == pytest.approx(min(values)) and spread["max"] == pytest.approx(max(values))
@@ -88,16 +89,44 @@ def test_latency_repeat_prints_a_line_per_run_and_the_summary(server):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert [line.split(":")[0] for line in lines[:2]] == ["run 1/2", "run 2/2"]
-    assert lines[2] == "summary of 2 alternating runs: median (lowest–highest)"
+    assert lines[2] == "summary of 2 runs: median (lowest–highest)"
     assert re.match(r"  input → frame +p50 \d+\.\d+ \(\d+\.\d+–\d+\.\d+\) ms, p99 ", lines[3])
     # Without --compare there is no floor to divide by.
     assert "echo floor" not in result.stdout and "÷ floor" not in result.stdout
     as_json = latency("--url", server.url, "--samples", "50", "--rate", "500", "--repeat", "2", "--json")
     summary = json.loads(as_json.stdout)[-1]
-    assert "floorMs" not in summary and "ratio" not in summary
+    assert summary["floorMs"] is None and summary["ratio"] is None  # the same keys, null
 
 
 @pytest.mark.parametrize("value", ["0", "51", "1e308", "-1"])
 def test_latency_repeat_out_of_range_is_refused(value):
-    bad = latency("--url", "ws://127.0.0.1:9/", "--repeat", value)
+    bad = latency("--url", "ws://127.0.0.1:9/", f"--repeat={value}")
     assert bad.returncode == 64 and "repeat" in bad.stderr
+
+
+def test_latency_repeat_with_a_floor_that_answers_nothing_fails_and_stops(server):
+    # Port 9 refuses: the floor measures nothing, so run 1 fails, the summary says the floor
+    # rows come from none of the runs, and no second run waits for the same refusal.
+    args = ["--url", server.url, "--compare", "ws://127.0.0.1:9/", "--samples", "50", "--rate", "500", "--repeat", "3"]
+    text = latency(*args)
+    assert text.returncode == 1, text.stdout + text.stderr
+    lines = text.stdout.splitlines()
+    assert lines[0].startswith("run 1/3: input → frame p50 ") and "; floor —" in lines[0]
+    assert any(line.startswith("  error: ") for line in lines)
+    assert "  stopping: run 1 measured nothing, the next would not either" in lines
+    assert not any(line.startswith("run 2/3") for line in lines)
+    assert "summary of 1 alternating run: median (lowest–highest)" in lines
+    assert any(line.startswith("  echo floor") and line.endswith("p50 —, p99 —  (from 0 of 1 runs)") for line in lines)
+    as_json = latency(*args, "--json")
+    assert as_json.returncode == 1
+    run, summary = json.loads(as_json.stdout)
+    assert run["floor"]["errors"] >= 1 and run["floor"]["roundTripMs"] is None and run["errorMessages"]
+    assert summary["runs"] == 1 and summary["floorMs"] == {"p50": None, "p99": None, "runs": 0}
+    assert summary["inputToFrameMs"]["runs"] == 1 and summary["ratio"]["runs"] == 0
+
+
+def test_a_single_latency_run_against_a_floor_that_answers_nothing_fails(server):
+    result = latency("--url", server.url, "--compare", "ws://127.0.0.1:9/", "--samples", "50", "--rate", "500", "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["errors"] == 0 and report["floor"]["errors"] >= 1 and report["errorMessages"]

@@ -44,11 +44,7 @@ public struct BenchRepeatSummary: JSONWritable {
     }
 
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("target")
-        w.string("summary")
-        w.key("runs")
-        w.integer(runs)
+        w.beginSummary(runs: runs)
         for (name, results) in targets where !results.isEmpty {
             w.key(name)
             w.beginObject()

@@ -1,59 +1,91 @@
 import Foundation
 import SandboxSession
 
-/// `sandbox latency --repeat N`: the sandbox and the echo floor measured N times, alternately,
-/// summed up as medians with their ranges. Latency percentiles here move far more than CPU
-/// does between identical runs — the input → frame p50 of one build measured 1.07× and 2.61×
-/// the floor in two runs a minute apart (docs/PERFORMANCE.md, "Fifth pass") — so a goal is read
-/// from the median over runs, each sandbox run against the floor run right after it.
+/// `sandbox latency --repeat N`: the sandbox (and the echo floor, alternately) measured N
+/// times, summed up as medians with their ranges. Latency percentiles here move far more than
+/// CPU does between identical runs — the input → frame p50 of one build measured 1.07× and
+/// 2.61× the floor in two runs a minute apart (docs/PERFORMANCE.md, "Fifth pass") — so a goal
+/// is read from the median over runs, each sandbox run against the floor run right after it.
+///
+/// Keeps each run's percentiles only: a report holds ten histograms (about 1.3 MB), and the
+/// runs are printed as they end.
 public struct LatencyRepeatSummary: JSONWritable {
-    public let reports: [LatencyReport]
-    public var runs: Int { reports.count }
+    /// What the summary needs of one run.
+    public struct Run {
+        let inputToFrame: LatencySummary?
+        let server: LatencySummary?
+        /// nil without a floor, or when the floor recorded nothing.
+        let floor: LatencySummary?
+        let ratio: (p50: Double, p99: Double)?
 
-    public init(reports: [LatencyReport]) {
-        self.reports = reports
-    }
-
-    /// One percentile of each run, in ms (nil where a run recorded nothing).
-    private static func spread(_ histograms: [LatencySummary?], _ percentile: KeyPath<LatencySummary, Double>) -> Spread? {
-        Spread(histograms.compactMap { $0?[keyPath: percentile] })
-    }
-
-    private var inputToFrame: [LatencySummary?] { reports.map { LatencySummary($0.sandbox.roundTrip) } }
-    private var server: [LatencySummary?] { reports.map { LatencySummary($0.sandbox.server) } }
-    private var floor: [LatencySummary?] { reports.compactMap(\.floor).map { LatencySummary($0.roundTrip) } }
-    /// Each run's ratio to the floor run right after it.
-    private var ratios: [(p50: Double, p99: Double)] { reports.compactMap(\.ratio) }
-
-    /// `(name, p50, p99)` rows, the ratio last, when measured.
-    private var rows: [(name: StaticString, p50: Spread?, p99: Spread?, unit: String)] {
-        var rows: [(name: StaticString, p50: Spread?, p99: Spread?, unit: String)] = [
-            ("inputToFrameMs", Self.spread(inputToFrame, \.p50), Self.spread(inputToFrame, \.p99), "ms"),
-            ("serverMs", Self.spread(server, \.p50), Self.spread(server, \.p99), "ms"),
-        ]
-        if !floor.isEmpty {
-            rows.append(("floorMs", Self.spread(floor, \.p50), Self.spread(floor, \.p99), "ms"))
+        public init(_ report: LatencyReport) {
+            inputToFrame = LatencySummary(report.sandbox.roundTrip)
+            server = LatencySummary(report.sandbox.server)
+            floor = report.floor.flatMap { LatencySummary($0.roundTrip) }
+            ratio = report.ratio
         }
-        if !ratios.isEmpty {
-            rows.append(("ratio", Spread(ratios.map(\.p50)), Spread(ratios.map(\.p99)), "×"))
+    }
+
+    private var measured: [Run] = []
+    /// Whether the runs had an echo floor (its rows are written, null if it measured nothing).
+    public let hasFloor: Bool
+    public var runs: Int { measured.count }
+
+    public init(hasFloor: Bool) {
+        self.hasFloor = hasFloor
+    }
+
+    public mutating func add(_ report: LatencyReport) { measured.append(Run(report)) }
+
+    /// A summary row: a percentile's spread over the runs that measured it, and how many did.
+    private struct Row {
+        let name: StaticString
+        let label: String
+        let p50: Spread?
+        let p99: Spread?
+        /// Runs that gave a value (a failed run gives none and is left out).
+        let count: Int
+        let isRatio: Bool
+
+        init(_ name: StaticString, _ label: String, _ values: [(p50: Double, p99: Double)], isRatio: Bool = false) {
+            self.name = name
+            self.label = label
+            p50 = Spread(values.map(\.p50))
+            p99 = Spread(values.map(\.p99))
+            count = values.count
+            self.isRatio = isRatio
+        }
+
+        init(_ name: StaticString, _ label: String, _ summaries: [LatencySummary?]) {
+            self.init(name, label, summaries.compactMap { $0.map { ($0.p50, $0.p99) } })
+        }
+
+        func text(_ spread: Spread?) -> String {
+            guard let spread else { return "—" }
+            return isRatio ? spread.text("%.2f") + "×" : spread.text(LatencySummary.format) + " ms"
+        }
+    }
+
+    private var rows: [Row] {
+        var rows = [
+            Row("inputToFrameMs", "input → frame", measured.map(\.inputToFrame)),
+            Row("serverMs", "server time", measured.map(\.server)),
+        ]
+        if hasFloor {
+            rows.append(Row("floorMs", "echo floor", measured.map(\.floor)))
+            rows.append(Row("ratio", "÷ floor, run by run", measured.compactMap(\.ratio), isRatio: true))
         }
         return rows
     }
 
-    private static let labels: [String: String] = [
-        "inputToFrameMs": "input → frame", "serverMs": "server time", "floorMs": "echo floor",
-        "ratio": "÷ floor, run by run",
-    ]
-
     public var lines: [String] {
-        var lines = ["summary of \(runs) alternating runs: median (lowest–highest)"]
+        var lines = ["summary of \(runs) \(hasFloor ? "alternating " : "")run\(runs == 1 ? "" : "s"): median (lowest–highest)"]
         for row in rows {
-            let format = row.unit == "×" ? "%.2f" : "%.3f"
-            let label = Self.labels["\(row.name)"]!.padding(toLength: 22, withPad: " ", startingAt: 0)
-            let cells = [("p50", row.p50), ("p99", row.p99)].map { name, spread in
-                "\(name) " + (spread.map { $0.text(format) + (row.unit == "×" ? "×" : " ms") } ?? "—")
-            }
-            lines.append("  \(label)\(cells.joined(separator: ", "))")
+            var line = "  \(row.label.padding(toLength: 22, withPad: " ", startingAt: 0))"
+            line += "p50 \(row.text(row.p50)), p99 \(row.text(row.p99))"
+            // Never a figure that looks like N runs' when fewer gave it.
+            if row.count < runs { line += "  (from \(row.count) of \(runs) runs)" }
+            lines.append(line)
         }
         return lines
     }
@@ -65,29 +97,35 @@ public struct LatencyRepeatSummary: JSONWritable {
         if let server = LatencySummary(report.sandbox.server) {
             line += ", server time p99 \(LatencySummary.format(server.p99)) ms"
         }
-        if let floor = report.floor, let summary = LatencySummary(floor.roundTrip) {
-            line += "; floor \(summary.short)"
+        if report.sandbox.lost > 0 { line += ", lost \(report.sandbox.lost)" }
+        if let floor = report.floor {
+            line += "; floor " + (LatencySummary(floor.roundTrip)?.short ?? "—")
+            if floor.lost > 0 { line += ", lost \(floor.lost)" }
         }
         if let ratio = report.ratio {
             line += String(format: "; ratio p50 %.2f×, p99 %.2f×", ratio.p50, ratio.p99)
         }
-        if report.sandbox.lost > 0 { line += "; lost \(report.sandbox.lost)" }
         return line
     }
 
+    /// Rows always present: without a floor, `floorMs` and `ratio` are null (as bench writes
+    /// its ratio), so a script finds the same keys whatever happened.
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("target")
-        w.string("summary")
-        w.key("runs")
-        w.integer(runs)
-        for row in rows {
-            w.key(row.name)
+        w.beginSummary(runs: runs)
+        let rows = rows
+        for name in ["inputToFrameMs", "serverMs", "floorMs", "ratio"] as [StaticString] {
+            w.key(name)
+            guard let row = rows.first(where: { "\($0.name)" == "\(name)" }) else {
+                w.null()
+                continue
+            }
             w.beginObject()
             w.key("p50")
             w.value(row.p50)
             w.key("p99")
             w.value(row.p99)
+            w.key("runs")
+            w.integer(row.count)
             w.endObject()
         }
         w.endObject()

@@ -28,6 +28,12 @@ public struct LatencyReport: JSONWritable {
     /// Both runs' errors.
     public var errors: [String] { sandbox.errors + (floor?.errors ?? []) }
 
+    /// Whether this run measured what it was asked to: no errors, and samples from the sandbox
+    /// and from the floor when there is one (a floor that answered nothing is no floor).
+    public var succeeded: Bool {
+        errors.isEmpty && sandbox.roundTrip.totalCount > 0 && (floor.map { $0.roundTrip.totalCount > 0 } ?? true)
+    }
+
     public var text: String {
         var lines = [
             "sandbox \(url): \(options.concurrency) connection(s) × \(options.rate) Hz, "
@@ -94,6 +100,9 @@ public struct LatencyReport: JSONWritable {
         w.number(sandbox.clientCPUSeconds)
         w.key("errors")
         w.integer(sandbox.errors.count)
+        // The text of both runs' errors (the first ten), so an exit 1 is explained in JSON too.
+        w.key("errorMessages")
+        w.strings(Array(errors.prefix(10)))
         if let floor, let compare {
             w.key("floor")
             w.beginObject()
@@ -103,6 +112,8 @@ public struct LatencyReport: JSONWritable {
             w.value(LatencySummary(floor.roundTrip))
             w.key("lost")
             w.integer(floor.lost)
+            w.key("errors")
+            w.integer(floor.errors.count)
             w.endObject()
         }
         if let ratio {

@@ -33,6 +33,16 @@ extension JSONWriter {
         if let value { number(value) } else { null() }
     }
 
+    /// `{"target":"summary","runs":N` — the start of `--repeat`'s summary (bench, latency);
+    /// the caller writes the rest and ends the object.
+    mutating func beginSummary(runs: Int) {
+        beginObject()
+        key("target")
+        string("summary")
+        key("runs")
+        integer(runs)
+    }
+
     mutating func integer(_ value: Int?) {
         if let value { integer(value) } else { null() }
     }

@@ -22,7 +22,12 @@ public struct Spread: Equatable, JSONWritable {
 
     /// "11.5 (10.9–12.8)"
     public func text(_ format: String) -> String {
-        "\(String(format: format, median)) (\(String(format: format, min))–\(String(format: format, max)))"
+        text { String(format: format, $0) }
+    }
+
+    /// Each figure written by `format`.
+    public func text(_ format: (Double) -> String) -> String {
+        "\(format(median)) (\(format(min))–\(format(max)))"
     }
 
     public func write(to w: inout JSONWriter) {
