@@ -82,10 +82,9 @@ struct Latency: ParsableCommand {
                 report.errors.prefix(10).forEach { print("  error: \($0)") }
             }
             summary.add(report)
-            let nothing = sandbox.roundTrip.totalCount == 0 || floor.map { $0.roundTrip.totalCount == 0 } ?? false
-            if nothing, !json { print("  stopping: run \(run) measured nothing, the next would not either") }
+            if report.measuredNothing, !json { print("  stopping: run \(run) measured nothing, the next would not either") }
             fflush(nil)  // every stream: `stdout` is not concurrency-safe to name in Swift 6
-            if nothing { break }
+            if report.measuredNothing { break }
         }
         if repeats > 1 {
             if json { print(summary.json + "]") } else { summary.lines.forEach { print($0) } }

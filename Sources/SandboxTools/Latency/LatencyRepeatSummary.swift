@@ -108,17 +108,12 @@ public struct LatencyRepeatSummary: JSONWritable {
         return line
     }
 
-    /// Rows always present: without a floor, `floorMs` and `ratio` are null (as bench writes
-    /// its ratio), so a script finds the same keys whatever happened.
+    /// The same keys whatever happened: without a floor, `floorMs` and `ratio` are null (as
+    /// bench writes its ratio).
     public func write(to w: inout JSONWriter) {
         w.beginSummary(runs: runs)
-        let rows = rows
-        for name in ["inputToFrameMs", "serverMs", "floorMs", "ratio"] as [StaticString] {
-            w.key(name)
-            guard let row = rows.first(where: { "\($0.name)" == "\(name)" }) else {
-                w.null()
-                continue
-            }
+        for row in rows {
+            w.key(row.name)
             w.beginObject()
             w.key("p50")
             w.value(row.p50)
@@ -127,6 +122,12 @@ public struct LatencyRepeatSummary: JSONWritable {
             w.key("runs")
             w.integer(row.count)
             w.endObject()
+        }
+        if !hasFloor {
+            w.key("floorMs")
+            w.null()
+            w.key("ratio")
+            w.null()
         }
         w.endObject()
     }

@@ -28,11 +28,14 @@ public struct LatencyReport: JSONWritable {
     /// Both runs' errors.
     public var errors: [String] { sandbox.errors + (floor?.errors ?? []) }
 
-    /// Whether this run measured what it was asked to: no errors, and samples from the sandbox
-    /// and from the floor when there is one (a floor that answered nothing is no floor).
-    public var succeeded: Bool {
-        errors.isEmpty && sandbox.roundTrip.totalCount > 0 && (floor.map { $0.roundTrip.totalCount > 0 } ?? true)
+    /// The sandbox, or the floor when there is one, recorded no sample (a floor that answered
+    /// nothing is no floor).
+    public var measuredNothing: Bool {
+        sandbox.roundTrip.totalCount == 0 || floor.map { $0.roundTrip.totalCount == 0 } ?? false
     }
+
+    /// Whether this run measured what it was asked to: no errors, and samples from both.
+    public var succeeded: Bool { errors.isEmpty && !measuredNothing }
 
     public var text: String {
         var lines = [
