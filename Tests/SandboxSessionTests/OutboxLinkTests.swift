@@ -56,13 +56,16 @@ import Testing
     @Test func heldByteBound() {
         var outbox = Self.linked { $0.queuedBytes = 1000 }
         // Held frames give way to newer ones; only messages overflow.
-        let (older, newer) = (FrameEncoding(whole: OutboxTests.message(600)), FrameEncoding(whole: OutboxTests.message(601)))
+        let older = FrameEncoding(whole: OutboxTests.message(600))
+        let newer = FrameEncoding(whole: OutboxTests.message(601))
         #expect(outbox.frameDue(at: 0) { older } == [.networkDue(0.1)])
         #expect(outbox.frameDue(at: 0.01) { newer } == [.networkDue(0.11)])
         _ = outbox.deliverNetwork(at: 0.2)
         #expect(Self.drain(&outbox, at: 0.2) == [newer.full.appending("delivered", milliseconds: 200).text])
         #expect(outbox.enqueue(OutboxTests.message(600), at: 1) == [.networkDue(1.1)])
-        #expect(outbox.enqueue(OutboxTests.message(600), at: 1) == [.closing(code: 1008), .kill(after: 2), .requestWritable])
+        #expect(outbox.enqueue(OutboxTests.message(600), at: 1) == [
+            .closing(code: 1008), .kill(after: 2), .requestWritable,
+        ])
     }
 
     @Test func linkBacklogWaitsForQueue() {

@@ -68,7 +68,9 @@ import TransitionCore
         }
         let bytes = Array(#"{"type":"ping","seq":1,"t":0}"#.utf8)
         for _ in 0..<2 {
-            #expect(outbox.received(bytes, binary: false, at: 0) == [.deliverToSession(bytes, binary: false, arrived: nil)])
+            #expect(outbox.received(bytes, binary: false, at: 0) == [
+                .deliverToSession(bytes, binary: false, arrived: nil),
+            ])
         }
         let error = WireError(.rateLimited, "more than 1 messages or 4096 KiB per second; closing")
         // The error is queued first, reading stops at once, then the close.

@@ -14,9 +14,8 @@ extension Outbox {
         var out: [OutboxAction] = []
         guard !isClosing else { return out }
         guard budget.spend(bytes: bytes.count, at: now) else {
-            let error = WireError(
-                .rateLimited,
-                "more than \(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB per second; closing")
+            let rates = "\(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB"
+            let error = WireError(.rateLimited, "more than \(rates) per second; closing")
             out.append(.rateLimited(error))
             enqueue(ServerMessages.encode(.error(error), headroom: headroom), startsFrames: false, at: now, into: &out)
             // The error first, then the close; reading stops now.

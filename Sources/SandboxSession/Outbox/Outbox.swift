@@ -77,13 +77,17 @@ public struct Outbox {
 
     /// A reply of the session. `startsFrames`: a `welcome` or `joined`, after which the client
     /// holds no frame — the next frame is sent whole (`OutboxTests.startsFramesSendsWhole`).
-    public mutating func enqueue(_ message: EncodedMessage, startsFrames: Bool = false, at now: Double) -> [OutboxAction] {
+    public mutating func enqueue(
+        _ message: EncodedMessage, startsFrames: Bool = false, at now: Double
+    ) -> [OutboxAction] {
         var out: [OutboxAction] = []
         enqueue(message, startsFrames: startsFrames, at: now, into: &out)
         return out
     }
 
-    mutating func enqueue(_ message: EncodedMessage, startsFrames: Bool, at now: Double, into out: inout [OutboxAction]) {
+    mutating func enqueue(
+        _ message: EncodedMessage, startsFrames: Bool, at now: Double, into out: inout [OutboxAction]
+    ) {
         guard !isClosing else { return }
         if link != nil {
             hold(startsFrames ? .framesStart(message) : .message(message), at: now, into: &out)
@@ -93,7 +97,9 @@ public struct Outbox {
     }
 
     /// Into the reply queue, within its bounds.
-    mutating func queue(_ message: EncodedMessage, startsFrames: Bool = false, at now: Double, into out: inout [OutboxAction]) {
+    mutating func queue(
+        _ message: EncodedMessage, startsFrames: Bool = false, at now: Double, into out: inout [OutboxAction]
+    ) {
         if replies.count >= limits.queuedReplies || replies.bytes + message.payloadCount > limits.queuedBytes {
             // The peer does not read. Free what it left unread now, and do not wait for a
             // WRITEABLE that may never come: a polite 1008 if it can still be sent, a kill soon.
