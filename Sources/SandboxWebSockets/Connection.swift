@@ -11,7 +11,7 @@ final class Connection {
     unowned let server: SandboxServer
 
     // Service-thread only (see SandboxServer): no dynamic exclusivity bookkeeping needed.
-    @exclusivity(unchecked) private(set) var outbox: Outbox
+    @exclusivity(unchecked) var outbox: Outbox
     /// The message being received, gathered from its fragments.
     private var incoming: [UInt8] = []
     private var incomingIsBinary = false
@@ -29,8 +29,6 @@ final class Connection {
         outbox = Outbox(limits: server.limits, headroom: server.headroom, at: now)
         stats = ConnectionStats(peer: socket.peerAddress, openedAt: now)
     }
-
-    var isClosing: Bool { outbox.isClosing }
 
     func enqueue(_ message: EncodedMessage, startsFrames: Bool = false) {
         perform(outbox.enqueue(message, startsFrames: startsFrames, at: server.clock.now))
@@ -98,72 +96,5 @@ final class Connection {
         let now = server.clock.now
         stats.bytesIn += incoming.count
         return perform(outbox.received(incoming, binary: incomingIsBinary, at: now), at: now)
-    }
-
-    // MARK: - Carrying out the outbox's actions
-
-    /// Carries out `actions` in order; -1 when the callback must end the connection.
-    @discardableResult
-    private func perform(_ actions: [OutboxAction], at now: Double? = nil) -> Int32 {
-        var result: Int32 = 0
-        for action in actions {
-            if perform(action, at: now) != 0 { result = -1 }
-        }
-        return result
-    }
-
-    private func perform(_ action: OutboxAction, at now: Double?) -> Int32 {
-        switch action {
-        case let .write(message, frame):
-            write(message, frame: frame)
-        case .requestWritable:
-            socket.requestWritable()
-        case .pauseInput:
-            socket.readInput(false)
-        case .resumeInput:
-            socket.readInput(true)
-        case .closing(let code):
-            stats.serverCloses(code)
-        case let .sendClose(code, reason):
-            socket.setCloseReason(code, reason)
-            return -1
-        case .kill(let seconds):
-            socket.kill(after: seconds)
-        case .killSoon:
-            socket.killSoon()
-        case .blocked:
-            server.writeBlocked(self)
-        case .rateLimited(let error):
-            server.errorSent(error, to: id)
-            server.metrics?.sent(.error(error))
-        case let .deliverToSession(bytes, binary, arrived):
-            server.received(bytes, binary: binary, from: self, at: now ?? server.clock.now, arrived: arrived)
-        case .networkDue(let due):
-            server.networkHolds(self, due: due)
-        }
-        return 0
-    }
-
-    private func write(_ message: EncodedMessage, frame: Bool) {
-        let length = message.payloadCount
-        let written = message.withBuffer { socket.writeText($0, headroom: message.headroom, count: length) }
-        stats.bytesOut += length
-        if frame {
-            stats.framesOut += 1
-            server.metrics?.sentFrame(bytes: length)
-        } else {
-            server.metrics?.sentReply(bytes: length)
-        }
-        if !written {
-            socket.killSoon()  // a socket error
-        } else if socket.hasPartialWrite {
-            // The room check is conservative, so this should not happen; if the kernel refused
-            // part anyway (memory pressure), make sure a half-close cannot spin the loop: stop
-            // reading (no EOF to see) and cut the connection once it drains or times out.
-            server.partialWrites += 1
-            socket.readInput(false)
-            outbox.writeSplit()
-            socket.kill(after: 5)
-        }
     }
 }
