@@ -7,10 +7,11 @@ import TransitionCore
 /// differences, both on purpose: nothing is coalesced (every state's frame is returned; a live
 /// slow reader may skip frames), and there is no other session to `join`.
 ///
-/// With a simulated network (`network`, or a `configure` carrying one) the connection's
-/// `NetworkLink` holds what it sends and is sent, as the live server's does: `nextTick` is then
-/// also the next delivery, and `tick()` carries it out (deliveries before a display-link tick
-/// due at the same time).
+/// The connection's side is the live server's own `Outbox` (the frame choice, the simulated
+/// network's holding and delivering), within bounds no replay reaches, with every write let
+/// through and the outbox drained after each action — so nothing is coalesced. With a simulated
+/// network (`network`, or a `configure` carrying one) `nextTick` is also the next delivery, and
+/// `tick()` carries it out (deliveries before a display-link tick due at the same time).
 ///
 /// Same inputs, byte-identical outputs: the headless `sandbox pan --local` runs on this.
 public struct VirtualSession {
@@ -19,10 +20,8 @@ public struct VirtualSession {
     private let connection = ConnectionID(number: 0)
     /// The display link while the transition animates.
     private var display: TickSchedule?
-    /// The connection's simulated network, while one is set or holds something.
-    private var link: NetworkLink?
-    /// The id of the last frame sent (a delta applies to it: `FrameEncoding`).
-    private var lastFrame: UInt64?
+    /// The connection's outbox: its simulated network and the last frame it was sent.
+    private var outbox = Outbox(limits: Self.replayLimits, headroom: 0, at: 0)
     /// The time of the latest input or tick, in seconds.
     public private(set) var now = 0.0
 
@@ -46,26 +45,22 @@ public struct VirtualSession {
     /// replies in the order the server writes them (replies first, then the frame).
     public mutating func receive(_ text: String, at time: Double) -> [String] {
         now = max(now, time)
-        if link != nil {
-            link!.holdInbound(Array(text.utf8), binary: false, at: now)
-            return []
-        }
-        var actions: [SessionAction] = []
-        hub.receive(Array(text.utf8), from: connection, at: now, into: &actions)
-        return carryOut(actions)
+        var out: [String] = []
+        perform(outbox.received(Array(text.utf8), binary: false, at: now), into: &out)
+        return out
     }
 
     /// When the server does something next on its own: the display link fires while the
     /// transition animates, or the simulated network delivers; nil when nothing will.
     public var nextTick: Double? {
-        switch (nextFrameTick, link?.nextDue) {
+        switch (nextFrameTick, outbox.networkDue) {
         case let (t?, d?): return min(t, d)
         case let (t, d): return t ?? d
         }
     }
 
     /// When the simulated network delivers next, if it holds anything.
-    public var nextDelivery: Double? { link?.nextDue }
+    public var nextDelivery: Double? { outbox.networkDue }
 
     private var nextFrameTick: Double? {
         // While a pointer holds a grabbed completion the link is kept (its schedule goes on at
@@ -77,7 +72,7 @@ public struct VirtualSession {
     /// Carries out what is due at `nextTick` (a delivery, or one display-link tick); returns
     /// what reaches the client then.
     public mutating func tick() -> [String] {
-        if let due = link?.nextDue, nextFrameTick.map({ due <= $0 }) ?? true {
+        if let due = outbox.networkDue, nextFrameTick.map({ due <= $0 }) ?? true {
             return deliver(at: due)
         }
         guard nextFrameTick != nil, var display else { return [] }
@@ -94,21 +89,8 @@ public struct VirtualSession {
     private mutating func deliver(at time: Double) -> [String] {
         now = max(now, time)
         var out: [String] = []
-        for item in link!.takeOutbound(dueBy: now) {
-            switch item {
-            case .message(let message): out.append(message.text)
-            case .framesStart(let message):
-                lastFrame = nil
-                out.append(message.text)
-            case .frame(let frame): out.append(sent(frame).appending("delivered", milliseconds: now * 1000).text)
-            }
-        }
-        for message in link!.takeInbound(dueBy: now) {
-            var actions: [SessionAction] = []
-            hub.receive(message.bytes, binary: message.binary, from: connection, at: now, arrived: message.arrived, into: &actions)
-            out += carryOut(actions)
-        }
-        if link!.isIdle { link = nil }
+        perform(outbox.deliverNetwork(at: now), into: &out)
+        perform(outbox.deliveryEnded(), into: &out)
         return out
     }
 
@@ -123,19 +105,19 @@ public struct VirtualSession {
             switch action {
             case .send(_, let message):
                 let encoded = ServerMessages.encode(message, headroom: 0)
-                send(message.startsFrames ? .framesStart(encoded) : .message(encoded), into: &out)
+                perform(outbox.enqueue(encoded, startsFrames: message.startsFrames, at: now), into: &out)
             case .frameDue(let target):
-                if let frame = hub.frame(for: target, now: now) { send(.frame(frame), into: &out) }
+                // Written at once (a due frame is not coalesced): the outbox's own request to
+                // write is this drain, which hands it the frame.
+                let frame = hub.frame(for: target, now: now)
+                _ = outbox.frameDue(at: now) { frame }
+                drain(latest: frame, into: &out)
             case .startTicking(let fps):
                 display = TickSchedule(fps: fps, start: now)
             case .stopTicking:
                 display = nil
             case .setLink(_, let conditions):
-                if link == nil {
-                    if conditions.isActive { link = NetworkLink(conditions) }
-                } else {
-                    link!.conditions = conditions
-                }
+                outbox.setLink(conditions)
             case .register, .unregister, .watchElsewhere, .stopWatchingElsewhere:
                 break  // one session, one connection, no other thread
             }
@@ -143,25 +125,43 @@ public struct VirtualSession {
         return out
     }
 
-    /// Straight to the client, or into the simulated network. Nothing is ever dropped here
-    /// (no byte bound: a replay holds what its script sends).
-    private mutating func send(_ item: NetworkLink.Outbound, into out: inout [String]) {
-        guard link != nil else {
-            switch item {
-            case .message(let message): out.append(message.text)
-            case .framesStart(let message):
-                lastFrame = nil
-                out.append(message.text)
-            case .frame(let frame): out.append(sent(frame).text)
+    /// The outbox's actions on a replay: what it writes reaches the client at once, what it
+    /// hands the session is received now.
+    private mutating func perform(_ actions: [OutboxAction], into out: inout [String]) {
+        for action in actions {
+            switch action {
+            case .requestWritable:
+                drain(latest: nil, into: &out)
+            case let .deliverToSession(bytes, binary, arrived):
+                var session: [SessionAction] = []
+                hub.receive(bytes, binary: binary, from: connection, at: now, arrived: arrived, into: &session)
+                out += carryOut(session)
+            case .networkDue, .write, .pauseInput, .resumeInput, .closing, .sendClose, .kill, .killSoon, .blocked,
+                 .rateLimited:
+                break  // no socket; the replay's bounds are never reached
             }
-            return
         }
-        _ = link!.holdOutbound(item, at: now, room: .max)
     }
 
-    /// The frame as the connection is sent it now: a delta against the last one sent, or whole.
-    private mutating func sent(_ frame: FrameEncoding) -> EncodedMessage {
-        defer { lastFrame = frame.id }
-        return frame.message(after: lastFrame)
+    /// Writes everything the outbox has for the client now (the room always fits).
+    private mutating func drain(latest frame: FrameEncoding?, into out: inout [String]) {
+        while true {
+            let actions = outbox.writable(at: now) { _ in .fits } latest: { frame }
+            if actions.isEmpty { return }
+            for case .write(let message, _) in actions { out.append(message.text) }
+        }
+    }
+
+    /// Bounds no replay reaches: a script's messages are all delivered, none rate-limited.
+    private static var replayLimits: ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.messageBytes = .max / 4
+        limits.queuedReplies = .max / 4
+        limits.queuedBytes = .max / 4
+        limits.pauseReplies = .max / 4
+        limits.pauseBytes = .max / 4
+        limits.messagesPerSecond = .max / 4
+        limits.bytesPerSecond = .max / 4
+        return limits
     }
 }

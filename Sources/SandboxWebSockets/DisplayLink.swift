@@ -6,7 +6,7 @@ import SandboxSession
 /// (`SessionHub.tickPhases`): the link fires once per phase that has sessions, each time for
 /// that phase's sessions, so every session ticks once a period at its phase's offset.
 ///
-/// It has no timer of its own: the server's one display clock (`SandboxServer.displayClock`, a
+/// It has no timer of its own: the thread's one display clock (`DisplayClock`, a
 /// timerfd) wakes the loop at the earliest `due` of its links and fires those that are due.
 final class DisplayLink {
     let fps: Int

@@ -150,7 +150,8 @@ extension SandboxServer {
         // Descriptors are handed out lowest first, so an accepted one this high means the table
         // is nearly full (handshakes never finished hold theirs for 10 s): refuse it at once
         // and keep a reserve, so accept() never meets EMFILE — on which lws 4.1.6 spins at 100 %
-        // of a core, logging each failure (the hostile review of issue 16).
+        // of a core, logging each failure (test_hostile.py:
+        // test_a_full_descriptor_table_refuses_new_sockets_without_spinning).
         if fd >= group.descriptorCeiling { return 1 }
         guard let peer = group.nextServer(), peer !== self else { return 0 }
         return peer.takeHandOff(fd) ? 1 : 0

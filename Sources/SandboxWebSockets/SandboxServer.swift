@@ -1,5 +1,4 @@
 import CLibWebSockets
-import HeapModule
 import Logging
 import Synchronization
 import SandboxSession
@@ -33,36 +32,16 @@ public final class SandboxServer: @unchecked Sendable {
     @exclusivity(unchecked) private var actions: [SessionAction] = []
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
     private var nextConnection = 0
-    private var displayLinks: [Int: DisplayLink] = [:]
-    /// One timer for every display link of this thread, armed at the earliest `due`: one
-    /// descriptor whatever the rates clients pick (a timer per rate let 9 connections at 9
-    /// rates push the 9th onto lws' own timer, which spins below a millisecond: the hostile
-    /// review held a core at 100 %).
-    private lazy var displayClock = WakeTimer { [unowned self] in self.displayClockFired() }
-    private var firingDisplayLinks = false
+    private(set) var lifecycle = ServerLifecycle.serving
+    /// Set by any thread (`requestShutdown`); the service thread then starts draining.
     private let stopRequested = Atomic<Bool>(false)
-    private(set) var stopping = false
-    private var tearingDown = false
-    private var shutdownDeadline = Double.infinity
     private lazy var shutdownTimer = LWSTimer { [unowned self] in self.pollShutdown() }
-
-    /// Connections waiting for room to write, and the one timer that retries them.
-    private var blocked: [ConnectionID: Connection] = [:]
-    private lazy var retryTimer = LWSTimer { [unowned self] in self.retryBlockedWrites() }
-    static let retryInterval = 0.02
-    /// Once a second, cuts the connections whose output waited too long (`checkWriteStall`).
-    private lazy var watchdogTimer = LWSTimer { [unowned self] in self.watchdog() }
-    static let watchdogInterval = 1.0
-    /// Writes lws had to split despite the room check (should stay 0; see Connection.send).
+    private lazy var displayClock = DisplayClock(server: self)
+    private lazy var networkScheduler = NetworkScheduler(server: self)
+    private lazy var writeRetries = WriteRetries(server: self)
+    private lazy var watchdog = Watchdog(server: self)
+    /// Writes lws had to split despite the room check (should stay 0; see Connection.write).
     var partialWrites = 0
-
-    /// When each connection's simulated network delivers next, earliest first, and the one
-    /// timer that fires at the earliest (`networkHolds`, `deliverNetwork`). A firing visits only
-    /// the connections due, not every one that holds something (the hostile review: 1,500 quiet
-    /// connections through 2 s cost 0.87 of a core when each firing walked them all).
-    private var networkQueue = Heap<NetworkDue>()
-    private lazy var networkTimer = LWSTimer { [unowned self] in self.deliverNetwork() }
-    private var networkTimerDue = Double.infinity
 
     /// What other threads may touch (`SandboxServer+Watching.swift`).
     let crossThread = Mutex(CrossThread())
@@ -98,7 +77,7 @@ public final class SandboxServer: @unchecked Sendable {
         if group.threads > 1 {
             hub.hostedElsewhere = { [unowned group] id in group.host(of: id).map { $0 != thread } ?? false }
         }
-        watchdogTimer.schedule(on: native.pointee.context, after: Self.watchdogInterval)
+        watchdog.start(on: native.pointee.context)
     }
 
     deinit {
@@ -114,7 +93,7 @@ public final class SandboxServer: @unchecked Sendable {
         guard let context else { return }
         while true {
             lws_service(context, 0)
-            if stopping && (connections.isEmpty || clock.now > shutdownDeadline) { break }
+            if case .draining(let deadline) = lifecycle, connections.isEmpty || clock.now > deadline { break }
         }
         // No more hand-offs, deliveries or wake-ups from other threads: they see a nil context.
         let leftOver = crossThread.withLock { state -> [Int32] in
@@ -125,13 +104,12 @@ public final class SandboxServer: @unchecked Sendable {
             return state.handedOver
         }
         leftOver.forEach { close($0) }
-        for timer in [shutdownTimer, retryTimer, watchdogTimer, networkTimer] { timer.cancel(on: context) }
-        networkQueue = Heap()
-        for link in displayLinks.values { link.stop() }
-        displayLinks.removeAll()
+        shutdownTimer.cancel(on: context)
+        writeRetries.stop(on: context)
+        watchdog.stop(on: context)
+        networkScheduler.stop(on: context)
         displayClock.release()  // before the context goes
-        blocked.removeAll()
-        tearingDown = true
+        lifecycle = .stopped
         if let native { clws_server_destroy(native) }  // CLOSED for every connection still open
         native = nil
         connections.removeAll()
@@ -146,15 +124,14 @@ public final class SandboxServer: @unchecked Sendable {
         }
     }
 
-    var isStopRequested: Bool { stopping || stopRequested.load(ordering: .relaxed) }
+    var isStopRequested: Bool { lifecycle != .serving || stopRequested.load(ordering: .relaxed) }
 
     /// LWS_CALLBACK_EVENT_WAIT_CANCELLED: the loop was woken from another thread.
     func wokenUp() {
         adoptHandedOver()
         takeDeliveries()
-        guard !stopping, stopRequested.load(ordering: .sequentiallyConsistent), let context else { return }
-        stopping = true
-        shutdownDeadline = clock.now + 2
+        guard lifecycle == .serving, stopRequested.load(ordering: .sequentiallyConsistent), let context else { return }
+        lifecycle = .draining(deadline: clock.now + 2)
         for connection in connections.values { connection.close(1001, "server shutting down") }
         // Keep the loop turning while the closes go out, even if nothing else happens.
         shutdownTimer.schedule(on: context, after: 0.05)
@@ -197,10 +174,9 @@ public final class SandboxServer: @unchecked Sendable {
                     sendFrame(frameCopies[target.thread]!.copy, toViewer: target, of: session)
                 }
             case .startTicking(let fps):
-                displayLink(fps: fps).start()
+                displayClock.start(fps: fps, phases: hub.tickPhases)
             case .stopTicking(let fps):
-                displayLinks[fps]?.stop()
-                displayLinks[fps] = nil  // the display clock scans the links that run
+                displayClock.stop(fps: fps)
             case .register(let session):
                 if group.threads > 1 { group.register(session, on: thread) }
             case .unregister(let session):
@@ -217,39 +193,16 @@ public final class SandboxServer: @unchecked Sendable {
     }
 
     /// The frame a connection is sent when it can write: its session's latest.
-    func latestFrame(for connection: Connection) -> FrameEncoding? {
-        if let remote = remoteFrames[connection.id] { return remote }
-        return hub.frame(for: connection.id, now: clock.now)
+    func latestFrame(for connection: ConnectionID) -> FrameEncoding? {
+        if let remote = remoteFrames[connection] { return remote }
+        return hub.frame(for: connection, now: clock.now)
     }
 
     /// Whether sessions of this rate tick in this phase (a display link skips empty phases).
     func isTicking(fps: Int, phase: Int) -> Bool { hub.isTicking(fps: fps, phase: phase) }
 
-    /// Arms the display clock at the earliest due link (or disarms it).
-    func armDisplayClock() {
-        guard !firingDisplayLinks, let context else { return }
-        if let next = displayLinks.values.lazy.compactMap(\.due).min() {
-            displayClock.schedule(on: context, after: next - clock.now)
-        } else {
-            displayClock.cancel(on: context)
-        }
-    }
-
-    private func displayClockFired() {
-        firingDisplayLinks = true
-        let now = clock.now
-        // 50 µs of tolerance: the clock is armed in whole microseconds, truncated.
-        for link in displayLinks.values where (link.due ?? .infinity) <= now + 50e-6 { link.fire(at: now) }
-        firingDisplayLinks = false
-        armDisplayClock()
-    }
-
-    private func displayLink(fps: Int) -> DisplayLink {
-        if let link = displayLinks[fps] { return link }
-        let link = DisplayLink(fps: fps, phases: hub.tickPhases, server: self)
-        displayLinks[fps] = link
-        return link
-    }
+    /// A display link started, stopped or fired: the display clock arms at the earliest.
+    func armDisplayClock() { displayClock.arm() }
 
     /// A viewer of another thread asks to watch a session of this one.
     func attachRemote(_ viewer: ConnectionID, _ session: String) {
@@ -275,7 +228,7 @@ public final class SandboxServer: @unchecked Sendable {
         let connection = Connection(id: ConnectionID(thread: thread, number: nextConnection), socket: socket, server: self, at: clock.now)
         connections[connection.id] = connection
         group.openConnections.add(1)
-        if stopping {
+        if lifecycle != .serving {
             connection.close(1001, "server shutting down")
         } else {
             hub.connect(connection.id, session: newSessionID(), into: &actions)
@@ -288,11 +241,11 @@ public final class SandboxServer: @unchecked Sendable {
     func closed(_ connection: Connection) {
         logClosed(connection)
         connections[connection.id] = nil
-        blocked[connection.id] = nil
+        writeRetries.remove(connection.id)
         remoteFrames[connection.id] = nil
         group.openConnections.add(-1)
         // While the context is destroyed, nobody is left to tell.
-        guard !tearingDown else { return }
+        guard lifecycle != .stopped else { return }
         hub.disconnect(connection.id, into: &actions)
         carryOut()
     }
@@ -305,80 +258,15 @@ public final class SandboxServer: @unchecked Sendable {
         if let metrics { metrics.received(type, bytes: bytes.count, seconds: clock.now - now) }
     }
 
-    // MARK: - The simulated network
+    // MARK: - The connections' timers
 
-    /// A connection's link holds something: the network timer fires by its next due time.
-    /// One entry per connection and due time; an entry made stale by an earlier one is skipped.
-    func networkHolds(_ connection: Connection) {
-        guard let due = connection.networkDue else { return }
-        if let scheduled = connection.networkScheduled, scheduled <= due { return }
-        connection.networkScheduled = due
-        networkQueue.insert(NetworkDue(due: due, connection: connection.id))
-        armNetworkTimer()
-    }
-
-    private func armNetworkTimer() {
-        guard let first = networkQueue.min, first.due < networkTimerDue, let context else { return }
-        networkTimerDue = first.due
-        networkTimer.schedule(on: context, after: first.due - clock.now)
-    }
-
-    /// The network timer: the connections due deliver, each is queued again for its next due
-    /// time, and the timer is set for the earliest (one timer per service thread).
-    private func deliverNetwork() {
-        networkTimerDue = .infinity
-        let now = clock.now
-        while let first = networkQueue.min, first.due <= now {
-            networkQueue.removeMin()
-            guard let connection = connections[first.connection], connection.networkScheduled == first.due else { continue }
-            connection.networkScheduled = nil
-            connection.deliverNetwork(at: now)
-            networkHolds(connection)
-        }
-        armNetworkTimer()
-    }
-
-    /// 128 random bits (the system's CSPRNG), so a session cannot be guessed and joined.
-    private func newSessionID() -> String {
-        while true {
-            var generator = SystemRandomNumberGenerator()
-            let id = sessionPrefix + [generator.next(), generator.next()].map { (word: UInt64) in
-                let hex = String(word, radix: 16)
-                return String(repeating: "0", count: 16 - hex.count) + hex
-            }.joined()
-            if hub.engine(of: id) == nil, group.host(of: id) == nil { return id }
-        }
-    }
-
-    // MARK: - Writes waiting for room
+    /// A connection's link holds something due at `due`: the network scheduler fires by then.
+    func networkHolds(_ connection: Connection, due: Double) { networkScheduler.holds(connection, due: due) }
 
     /// A connection found no room for its next message: retry it on the shared tick.
-    func writeBlocked(_ connection: Connection) {
-        blocked[connection.id] = connection
-        if let context, !retryTimer.isScheduled { retryTimer.schedule(on: context, after: Self.retryInterval) }
+    func writeBlocked(_ connection: Connection) { writeRetries.add(connection) }
+
+    private func newSessionID() -> String {
+        SessionIDs.make(prefix: sessionPrefix) { hub.engine(of: $0) != nil || group.host(of: $0) != nil }
     }
-
-    private func retryBlockedWrites() {
-        for (id, connection) in blocked where !connection.retryBlockedWrite() {
-            blocked[id] = nil
-        }
-        if let context, !blocked.isEmpty { retryTimer.schedule(on: context, after: Self.retryInterval) }
-    }
-
-    private func watchdog() {
-        guard let context else { return }
-        let now = clock.now
-        for connection in connections.values { connection.checkWriteStall(at: now) }
-        publishCounts()
-        watchdogTimer.schedule(on: context, after: Self.watchdogInterval)
-    }
-}
-
-/// A connection's next delivery, ordered by time (`SandboxServer.networkQueue`).
-struct NetworkDue: Comparable {
-    let due: Double
-    let connection: ConnectionID
-
-    static func < (a: NetworkDue, b: NetworkDue) -> Bool { a.due < b.due }
-    static func == (a: NetworkDue, b: NetworkDue) -> Bool { a.due == b.due && a.connection == b.connection }
 }

@@ -113,7 +113,7 @@ private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPoin
     guard server.policy.acceptsOrigin(request.header(WSI_TOKEN_ORIGIN), host: host) else {
         return refuse(request, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)", server, why: "origin")
     }
-    guard !server.stopping else {
+    guard server.lifecycle == .serving else {
         return refuse(request, 503, "Service Unavailable: shutting down", server, why: "stopping")
     }
     guard server.group.openConnections.value < server.group.maxConnections else {

@@ -8,7 +8,7 @@ import CLibWebSockets
 /// every timer its loop spins on `poll(…, 0)` — measured at 1,771 of 2,013 polls in 2 s for 10
 /// sessions at one tick a period, 26,066 of 27,978 at eight (docs/PERFORMANCE.md, "Tick phases and the display clock").
 ///
-/// Lives on the loop's thread; one per service thread (`SandboxServer.displayClock`). If no
+/// Lives on the loop's thread; one per service thread (`DisplayClock`). If no
 /// timerfd can be made (the descriptor limit), it uses an `LWSTimer`: slower, never wrong.
 final class WakeTimer {
     private let fired: () -> Void

@@ -138,7 +138,7 @@ import Testing
 
     @Test func droppingFramesIsAmortisedConstantTime() {
         // 200,000 frames through a room of ten: each admission drops the oldest in O(1)
-        // (a scan per frame took a service thread with 50 viewers; the hostile review).
+        // (a scan per frame took a service thread with 50 viewers).
         var link = NetworkLink(NetworkConditions(delayMs: 2000))
         let frame = FrameEncoding(whole: NetworkLinkTests.message(1000))
         for index in 0..<200_000 {

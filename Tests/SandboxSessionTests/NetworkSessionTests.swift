@@ -255,7 +255,7 @@ import TransitionCore
     }
 
     @Test func aQuickSecondTouchAfterOneThatNeverBeganFlingsTheSame() {
-        // The iOS review's case: a 4 pt wiggle, 8 ms, then a flick; fling at 838 pt/s. The
+        // A 4 pt wiggle, 8 ms, then a flick; fling at 838 pt/s. The
         // wiggle's up could leave the engine's clock ahead of the server's, and the flick's first
         // moves were then stamped alike: 833 pt/s (cancelled) became 842 (finished).
         let gestures: [[Double]] = [[1, 1, 1, 1], Array(repeating: 50.0 / 7, count: 7)]

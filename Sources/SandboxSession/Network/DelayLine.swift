@@ -7,8 +7,8 @@ import TransitionCore
 /// linearly between targets drawn every `knotSpacing` seconds, uniform in delay ± jitter (a
 /// queue building up and draining, as on a real path). Drawn per message, the jitter made the
 /// in-order delivery wait for the slowest of its neighbours, so the delay a stream saw grew
-/// with its message rate (150 ± 80 ms: a mean of 179, 191 and 201 ms at 60, 120 and 240 Hz —
-/// the iOS review) while a lone ping saw 150. Now every message rate sees the same delay, and a
+/// with its message rate (150 ± 80 ms: a mean of 179, 191 and 201 ms at 60, 120 and 240 Hz)
+/// while a lone ping saw 150 (`NetworkLinkTests.everyMessageRateSeesTheSameDelay`). Now every message rate sees the same delay, and a
 /// message waits behind another only when the delay falls faster than time passes (jitter over
 /// 125 ms). The targets come from the seed and the knot's index alone, so the same seed gives
 /// the same delays whatever the traffic.

@@ -1,11 +1,11 @@
 /// A connection's simulated network (`NetworkConditions`), between its socket and the session:
 /// what the client sends is held before the session sees it, what the server sends is held
-/// before it reaches the socket. Pure: the executor (the live `Connection`, or
-/// `VirtualSession`) holds items as they come, asks for `nextDue`, and takes what is due on its
-/// one shared clock — never a timer per message.
+/// before it reaches the socket. Pure: its one user, a connection's `Outbox` (driven live by
+/// `Connection`, virtually by `VirtualSession`), holds items as they come, asks for `nextDue`,
+/// and takes what is due on its one shared clock — never a timer per message.
 ///
-/// Bounded: held input is the executor's to pause (`heldInboundBytes`, like its reply queue);
-/// held output may use at most the room the executor gives it (its reply queue's byte bound less
+/// Bounded: held input is the outbox's to pause (`heldInboundBytes`, like its reply queue);
+/// held output may use at most the room the outbox gives it (its reply queue's byte bound less
 /// what is queued there), and past it the oldest held frame goes first — frames are states, the
 /// latest wins, as on a socket that cannot keep up. Only when messages alone overflow is the
 /// link over its bound (`Admission.overflow`).

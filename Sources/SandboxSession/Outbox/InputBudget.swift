@@ -1,6 +1,6 @@
 /// A connection's input rate bound: two token buckets (messages and bytes) that refill at the
 /// sustained rate up to a burst. A flood empties them; the caller then refuses and closes.
-struct InputBudget {
+public struct InputBudget {
     private let messageRate: Double
     private let byteRate: Double
     private let messageBurst: Double
@@ -9,7 +9,7 @@ struct InputBudget {
     private var bytes: Double
     private var updated: Double
 
-    init(limits: ConnectionLimits, at now: Double) {
+    public init(limits: ConnectionLimits, at now: Double) {
         messageRate = Double(limits.messagesPerSecond)
         byteRate = Double(limits.bytesPerSecond)
         messageBurst = messageRate * limits.burstSeconds
@@ -20,7 +20,7 @@ struct InputBudget {
     }
 
     /// Takes one message of `count` bytes at `now` (seconds); false when over the bound.
-    mutating func spend(bytes count: Int, at now: Double) -> Bool {
+    public mutating func spend(bytes count: Int, at now: Double) -> Bool {
         let elapsed = max(0, now - updated)
         updated = max(updated, now)
         messages = min(messageBurst, messages + elapsed * messageRate) - 1
