@@ -7,14 +7,17 @@ let package = Package(
         .library(name: "TransitionCore", targets: ["TransitionCore"]),
         .executable(name: "sandbox", targets: ["sandbox"]),
     ],
+    // Every dependency pinned to the version resolved and tested (Package.resolved is not committed):
+    // a fresh clone builds what CI built. The transitive ones (swift-atomics, swift-metrics,
+    // swift-numerics) resolve within these packages' own ranges.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
-        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
-        // The ecosystem's logging API and Prometheus exposition (issue 16: logs and metrics).
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", exact: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", exact: "1.6.0"),
+        // The ecosystem's logging API and Prometheus exposition: the server's logs and GET /metrics.
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
     ],
     targets: [
         // Pure and deterministic: no I/O, no clock reads. Time comes in as an argument.
@@ -51,7 +54,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Release-mode timing loop for the per-event cost of the engine (issue: ≤ 2 µs median).
+        // Release-mode timing loop for the per-event cost of the engine (target: ≤ 2 µs median).
         .executableTarget(name: "CoreBenchmark", dependencies: ["TransitionCore", "SandboxSession"]),
         .testTarget(
             name: "TransitionCoreTests",
