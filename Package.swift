@@ -27,7 +27,9 @@ let package = Package(
         // Pure, no I/O and no clock: the wire protocol (strict parser, one writer), session settings,
         // and the sessions as a state machine (SessionHub) whose actions the server and replays carry out.
         .target(name: "SandboxSession", dependencies: ["TransitionCore"]),
-        // The one libwebsockets layer: the server group and its threads, connections, timers, the client.
+        // The one libwebsockets layer: the server group and its threads, connections, timers, the client;
+        // and in Logging/ everything the server's log is (handlers, writer, budget, the one escaper),
+        // so that `serve` needs nothing of the tools.
         .target(
             name: "SandboxWebSockets",
             dependencies: [
@@ -42,7 +44,6 @@ let package = Package(
             name: "SandboxTools",
             dependencies: [
                 "SandboxSession", "SandboxWebSockets", .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The thin command-line front end.
@@ -69,11 +70,14 @@ let package = Package(
         ),
         .testTarget(
             name: "SandboxWebSocketsTests",
-            dependencies: ["SandboxWebSockets", .product(name: "Prometheus", package: "swift-prometheus")]
+            dependencies: [
+                "SandboxWebSockets", .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SandboxToolsTests",
-            dependencies: ["SandboxTools", "SandboxSession", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SandboxTools", "SandboxSession"]
         ),
     ]
 )
