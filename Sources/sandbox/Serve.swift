@@ -167,4 +167,7 @@ struct Serve: ParsableCommand {
         logger.info("stopped")
     }
 }
+
+// Deliberate: swift-log's level is the option's type, and neither package declares it.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension Logger.Level: @retroactive ExpressibleByArgument {}
