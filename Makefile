@@ -1,5 +1,6 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps venv build bench-core floor fuzz check-sanitizers soak
+.PHONY: run test deps test-deps venv build bench-core floor fuzz fuzz-smoke check-sanitizers soak lint format \
+	release-check ci
 
 PORT ?= 8080
 
@@ -46,6 +47,30 @@ bench-core:
 FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+
+# CI's minute of fuzzing: the same run, bounded (a crash or an invariant failure fails it).
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=60
+
+# The style .swift-format describes (swift-format ships with the toolchain). `lint` fails on any
+# difference; `format` rewrites the files in place. Not part of `make test`: a formatting slip
+# is not a failing behaviour, and `make test` stays the one command that says whether it works.
+FORMAT_PATHS = Sources Tests Fuzz
+lint:
+	swift format lint --strict --parallel -r $(FORMAT_PATHS)
+
+format:
+	swift format format --in-place --parallel -r $(FORMAT_PATHS)
+
+# A release build of every product with each warning an error (the debug build of `make test`
+# lets warnings through). Its own scratch path, so `make build`'s release binary is not rebuilt
+# with other flags each time.
+release-check: deps
+	swift build -c release -Xswiftc -warnings-as-errors --scratch-path .build-release-check
+
+# What .ci/run runs: the style first (seconds), the README's `make test`, the release build
+# with warnings as errors, a minute of fuzzing.
+ci: lint test release-check fuzz-smoke
 
 # The Swift tests and the integration suite under AddressSanitizer (with LeakSanitizer), then
 # under ThreadSanitizer with every server on --threads 2 (docs/SECURITY.md, "Sanitizers and

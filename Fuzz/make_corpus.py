@@ -162,7 +162,7 @@ def sessions():
         out[f"play-{kind}"] = [compact({"type": "configure", "transition": kind, "operation": "dismiss"}),
                                '{"type":"play"}', "+100 " + p("down", 100, 400, 100, 1),
                                "+30 " + p("move", 300, 400, 130, 2), "+30 " + p("up", 300, 400, 160, 3)]
-    # The network lab (issue 13): a pan through a jittery link switched off mid-gesture, a ping
+    # The network lab: a pan through a jittery link switched off mid-gesture, a ping
     # held both ways; and a viewer-free flood of moves through 2 s.
     out["network-lab"] = [compact({"type": "configure", "network": {"delayMs": 120, "jitterMs": 40, "seed": 3}}),
                           "+300 " + p("down", 100, 400, 300, 1), "+16 " + p("move", 140, 400, 316, 2),

@@ -4,6 +4,8 @@
 #   scripts/install-deps.sh test   the above, plus the programs the integration and browser tests use
 #   scripts/install-deps.sh venv   what `python3 -m venv` needs (the tests' Python packages go into
 #                                  .venv, pinned by Tests/requirements.txt: see the Makefile)
+# CI's other steps need nothing more: `make lint` runs swift-format and `make fuzz-smoke` links
+# libFuzzer, both shipped with the Swift toolchain; `make release-check` needs what `run` installs.
 set -euo pipefail
 case "${1:-run}" in
     run|test) want=(libwebsockets-dev pkg-config) ;;

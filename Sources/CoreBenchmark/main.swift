@@ -1,7 +1,7 @@
 // Release-mode timing loop for the engine's hot path: applying one pointer event and producing
 // one frame of layer states (the per-input cost the server pays), and one completion tick plus
 // its frame. Prints the median and p99 of per-operation times over many batches. Then the frame
-// encoder (issue 15): a pointer message through the session with and without its frame
+// encoder: a pointer message through the session with and without its frame
 // encoded, per kind, and the bytes of its delta and full frame.
 //
 //     swift run -c release CoreBenchmark
@@ -129,7 +129,7 @@ for zeta in [0.05, 0.3, 1, 10] {
 }
 print("slowest fit: \(Double(Int(worstFit * 10)) / 10) µs" + (fitChecksum.isFinite ? "" : "  (non-finite ω₀!)"))
 
-// The frame encoder (issue 15, docs/PROTOCOL.md "Delta frames"): one pointer `move` message
+// The frame encoder (docs/PROTOCOL.md "Delta frames"): one pointer `move` message
 // through a session (parse, engine) and then its frame — parts, delta, and the full frame
 // every connection lacking the base would get — against the same message without a frame. The
 // difference is the encoder's cost per state; the bytes are the wire's.

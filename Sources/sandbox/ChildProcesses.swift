@@ -4,7 +4,8 @@ import Synchronization
 /// The processes `bench` starts (its own server, the `--floor` streamer), stopped when bench
 /// returns and also on SIGINT, SIGTERM or SIGHUP: `Process` starts each child in a process group
 /// of its own, so a terminal's Ctrl-C (or its closing) does not reach them, and without this
-/// they were left running (listening, waking 60 times a second) under init (the hostile review).
+/// they would be left running (listening, waking 60 times a second) under init
+/// (test_bench.py: `test_an_interrupted_bench_stops_its_server_and_streamer`).
 ///
 /// A child inherits the blocked signals (`Process` does not reset the mask): `sandbox serve`
 /// blocks SIGINT/SIGTERM anyway and reads them from libdispatch (a SIGHUP stays pending: bench
@@ -43,7 +44,7 @@ final class ChildProcesses: @unchecked Sendable {  // the state behind a mutex; 
     /// Starts `process` and lists it, under the lock: a signal's handler waits for a spawn under
     /// way, so it cannot miss the child. After a signal nothing starts, and this thread waits
     /// for the handler to exit (returning, bench would go on, or fail with a misleading error
-    /// and exit first with the wrong status: the second hostile review).
+    /// and exit first with the wrong status).
     func start(_ process: Process) throws {
         let started = try state.withLock { state in
             guard !state.stopping else { return false }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Logging
 import SandboxSession
-import SandboxTools
 import SandboxWebSockets
 
 struct Serve: ParsableCommand {
@@ -48,8 +47,8 @@ struct Serve: ParsableCommand {
 
     /// `--host` must be an IPv4 address literal this machine has (or 0.0.0.0). libwebsockets
     /// takes anything — an interface name, `127.1`, `0`, an address elsewhere — and when it
-    /// cannot bind it logs and serves on nothing while the ready line says it listens (the
-    /// hostile review of issue 16); `--host 0` meant as 0.0.0.0 was such a case.
+    /// cannot bind it logs and serves on nothing while the ready line says it listens; `--host 0`
+    /// meant as 0.0.0.0 was such a case (test_hostile.py: `test_serve_refuses_a_host_it_cannot_listen_on`).
     static func validateHost(_ host: String) throws {
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else {
@@ -168,4 +167,7 @@ struct Serve: ParsableCommand {
         logger.info("stopped")
     }
 }
+
+// Deliberate: swift-log's level is the option's type, and neither package declares it.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SandboxTools
 
-/// Issue 14's example scripts, replayed in-process: each passes its expectations, and its frames
+/// The release-rule, rubber-band, pitfall and property-animator example scripts, replayed in-process: each passes its expectations, and its frames
 /// show the picture it is about (the trace, as the server sent it).
 @Suite("Release rule and pitfall scripts")
 struct ReleaseRuleScriptTests {

@@ -5,10 +5,10 @@ import Testing
 
 @testable import SandboxWebSockets
 
-/// The log's defences (hostile review of issue 16): client text escaped (F4), a bounded queue
-/// that never blocks a service thread (F1), a budget for client-caused lines (F3).
+/// The log's defences: client text escaped, a bounded queue that never blocks a service thread,
+/// a budget for client-caused lines.
 @Suite struct LogSafetyTests {
-    // MARK: - LogText (F4)
+    // MARK: - LogText
 
     @Test(arguments: [
         ("plain host:8080", "plain host:8080"),
@@ -39,7 +39,7 @@ import Testing
         #expect(LogText.textValue("new\nline") == "newU+000Aline")
     }
 
-    // MARK: - LogWriter (F1)
+    // MARK: - LogWriter
 
     /// A pipe nobody reads: the writer thread blocks in write(2) once 64 KiB are in the pipe, and
     /// enqueueing still never blocks — past `capacity` lines are dropped and counted.
@@ -123,7 +123,7 @@ import Testing
         #expect(String(decoding: received, as: UTF8.self) == lines.joined())
     }
 
-    // MARK: - LogBudget (F3)
+    // MARK: - LogBudget
 
     final class FakeClock: Sendable {
         let time = Mutex(0.0)

@@ -54,7 +54,8 @@ struct FiniteOutputTests {
         case 3: return u * 1e-300
         case 4: return u < 0 ? -Double.leastNonzeroMagnitude : .leastNonzeroMagnitude
         case 5: return 0
-        case 6: return (u < 0 ? -1 : 1) * (1e308 + abs(u) * 7e307)  // beyond: refused (two of opposite signs differ by ∞)
+        // Beyond: refused (two of opposite signs differ by ∞).
+        case 6: return (u < 0 ? -1 : 1) * (1e308 + abs(u) * 7e307)
         default: return PointerEvent.coordinateLimit.nextUp * (u < 0 ? -1 : 1)  // just beyond: refused
         }
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TransitionCore
 
-/// Each pitfall draws its documented wrong picture (issue 14; docs/ENGINE.md "Pitfalls").
+/// Each pitfall draws its documented wrong picture (docs/ENGINE.md "Pitfalls").
 @Suite("Pitfalls")
 struct PitfallTests {
     static func engine(

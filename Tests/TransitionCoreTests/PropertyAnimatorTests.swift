@@ -3,7 +3,7 @@ import Testing
 
 @testable import TransitionCore
 
-/// The property-animator driver (issue 14): UIViewPropertyAnimator's state machine driving the
+/// The property-animator driver: UIViewPropertyAnimator's state machine driving the
 /// same animators — fractionComplete scrubbing, scrubsLinearly, isReversed, pauseAnimation,
 /// continueAnimation(withTimingParameters:durationFactor:).
 @Suite("Property animator driver")
@@ -135,7 +135,7 @@ struct PropertyAnimatorTests {
         #expect(engine.phase.isAtRest && !engine.phase.isAnimating)
         #expect(engine.animatorState == Self.state(.active, running: false, reversed: false, fraction: 1))
         // The end picture, but the source view still in the container: the transition has not
-        // completed, so nothing removed it (the iOS review).
+        // completed, so nothing removed it (as on iOS).
         #expect(engine.layers().map(\.id) == [.from, .to])
         #expect(engine.layers().first { $0.id == .to }?.center.x.rounded() == engine.animator.layers(at: 0.5).first { $0.id == .to }?.center.x.rounded())
         #expect(frames.last?.phase == .paused)

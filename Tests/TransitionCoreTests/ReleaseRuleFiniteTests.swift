@@ -3,7 +3,7 @@ import Testing
 
 @testable import TransitionCore
 
-/// FiniteOutputTests' hostile gestures on configurations that also set issue 14's fields at
+/// FiniteOutputTests' hostile gestures on configurations that also set the release fields at
 /// their edges: the projection, the rubber band, every pitfall. Every output stays finite,
 /// progress stays in 0…1, and a completion rests within `longestAnimation` (plus one tick).
 @Suite("Finite outputs with release rules")

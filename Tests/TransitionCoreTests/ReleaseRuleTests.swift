@@ -3,7 +3,7 @@ import Testing
 
 @testable import TransitionCore
 
-/// The projection release rule (issue 14; WWDC 2018 "Designing Fluid Interfaces").
+/// The projection release rule (WWDC 2018 "Designing Fluid Interfaces").
 @Suite("Release rules")
 struct ReleaseRuleTests {
     static func engine(_ change: (inout TransitionConfiguration) -> Void = { _ in }) throws -> InteractiveTransition {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TransitionCore
 
-/// Rubber-banding past the clamp's limits (issue 14; UIScrollView's formula).
+/// Rubber-banding past the clamp's limits (UIScrollView's formula).
 @Suite("Rubber band")
 struct RubberBandTests {
     static let band = RubberBand(constant: RubberBand.scrollViewConstant)

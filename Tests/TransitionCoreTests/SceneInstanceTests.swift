@@ -2,8 +2,8 @@ import Testing
 
 @testable import TransitionCore
 
-/// Found by the hostile review: a navigation controller presented again by id brought back a
-/// child that had been pushed elsewhere meanwhile — the same id twice in the hierarchy, and a
+/// A navigation controller presented again by id must not bring back a child that had been
+/// pushed elsewhere meanwhile — the same id twice in the hierarchy, and a
 /// way past the scene's controller limit.
 @Suite("Scene instances") struct SceneInstanceTests {
     @Test func aStackBroughtBackByIdCannotDuplicateAChildNowElsewhere() throws {

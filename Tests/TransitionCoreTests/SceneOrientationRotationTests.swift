@@ -247,7 +247,8 @@ struct SceneOrientationRotationTests {
         var window = try Scene(root: Self.controller("A", .all), options: SceneOptions(windowOrientations: .portrait))
         let resolution = window.orientationResolution
         #expect(resolution.allowed == .portrait && resolution.excluding(.landscapeLeft) == [.window])
-        #expect(resolution.sources.map(\.source) == [.hardware, .window, .controller("A")])  // the window replaces the app's
+        // The window replaces the app's.
+        #expect(resolution.sources.map(\.source) == [.hardware, .window, .controller("A")])
         #expect(try window.deviceDidChange(to: .landscapeLeft) == nil)
         let state = window.state.orientation
         #expect(state.deviceOrientation == .landscapeLeft && state.interfaceOrientation == .portrait)

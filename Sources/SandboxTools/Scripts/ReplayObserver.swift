@@ -66,7 +66,7 @@ final class ReplayObserver {
     func satisfies(_ condition: PanScript.WaitCondition) -> Bool {
         guard isSettled else { return false }
         if condition == .rest {
-            // paused (issue 14): a property animator that pauses on completion rests there.
+            // paused: a property animator that pauses on completion rests there.
             return (phase == "idle" || phase == "finished" || phase == "cancelled" || phase == "paused") && !rotating
         }
         return events.contains(condition.rawValue)
@@ -142,7 +142,7 @@ final class ReplayObserver {
         if counting { frames += 1 }
         if collectsTrace { trace.append(text) }
         phase = message["phase"]?.string ?? phase
-        // A scene's interface turning is a transition too: rest waits for it (issue 12).
+        // A scene's interface turning is a transition too: rest waits for it.
         if case .object? = message["scene"]?["root"]?["rotating"] { rotating = true } else { rotating = false }
         progress = message["progress"]?.number ?? progress
         guard let ack = message["ack"]?.number.map(Int.init) else { return }

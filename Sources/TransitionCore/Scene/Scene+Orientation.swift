@@ -1,4 +1,4 @@
-/// Orientation and rotation (issue 12; docs/ENGINE.md, "Orientation and rotation"): the
+/// Orientation and rotation (docs/ENGINE.md, "Orientation and rotation"): the
 /// device turns, the masks are read, the interface rotates as a transition of its own.
 extension Scene {
     // MARK: - Reading
@@ -31,8 +31,8 @@ extension Scene {
     ///
     /// Never refused: the device is physical. It is always recorded; with nothing allowed (a
     /// push under `containerForwardsOrientation` can leave a decider whose mask shares nothing
-    /// with the app's) the interface simply stays (the hostile review: refusing it let the
-    /// server's idea of the device drift from the real one).
+    /// with the app's) the interface simply stays: refusing it would let the server's idea of the
+    /// device drift from the real one (`SceneOrientationErrorTests.deviceTurn`).
     @discardableResult
     public mutating func deviceDidChange(to device: DeviceOrientation) -> RotationPlan? {
         let resolution = orientationResolution

@@ -1,4 +1,4 @@
-/// The scene of issue 11: a device, a window with a root controller, navigation stacks, modal
+/// The scene: a device, a window with a root controller, navigation stacks, modal
 /// presentations, the appearance callbacks and the transition in flight. A pure value: every
 /// operation is a `mutating` method returning what the transition engine must animate
 /// (`SceneTransitionPlan`) or throwing a `SceneError` that leaves the scene unchanged.

@@ -130,8 +130,8 @@ public struct Spring: Equatable, Hashable, Sendable {
     ///   |x| = R·(ω_d/ω₀)·e^(−σt), so the last one outside follows from a logarithm;
     /// - critically and over-damped: at most one extremum and one zero for t > 0, both in
     ///   closed form; after the last of them |x| decreases to 0.
-    /// (Until the review of issue 14 this stepped at 1/(40·ω₀), up to ~18,000 steps at ζ = 0.05
-    /// or 10; the tests keep that stepper as the reference.)
+    /// (A stepper at 1/(40·ω₀) took up to ~18,000 steps at ζ = 0.05 or 10; the tests keep it as
+    /// the reference this must match.)
     public func settlingDuration(tolerance: Double = Spring.settlingTolerance) -> Double {
         let horizon = Self.settlingHorizon / naturalFrequency
         func outside(_ t: Double) -> Bool { abs(displacement(at: t)) > tolerance }

@@ -6,23 +6,23 @@
 public struct InteractiveTransition: Equatable, Sendable {
     public let configuration: TransitionConfiguration
     public let animator: Animator
-    public private(set) var phase: TransitionPhase = .idle
+    public internal(set) var phase: TransitionPhase = .idle
     /// The transition's completion fraction, 0…1 (within the clamp while tracking).
-    public private(set) var progress = 0.0
+    public internal(set) var progress = 0.0
     /// The time of the latest applied input, in seconds.
-    public private(set) var time = -Double.infinity
+    public internal(set) var time = -Double.infinity
     /// The decision of the latest release.
-    public private(set) var lastRelease: ReleaseDecision?
+    public internal(set) var lastRelease: ReleaseDecision?
     /// With `TransitionDriver.propertyAnimator`: the animator's state; nil when percent-driven.
     /// `progress` is then what the view shows, `animatorState.fractionComplete` the animator's time.
-    public private(set) var animatorState: PropertyAnimatorState?
+    public internal(set) var animatorState: PropertyAnimatorState?
 
-    private var recognizer: PanRecognizer
+    var recognizer: PanRecognizer
     /// The unit vector along which movement raises progress (set when a pan begins or ends).
-    private var gestureAxis = Point(x: 1, y: 0)
+    var gestureAxis = Point(x: 1, y: 0)
     /// Progress when the current pan grabbed a running completion; nil for a fresh pan.
-    private var grabbedAt: Double?
-    private var completion: Completion?
+    var grabbedAt: Double?
+    var completion: Completion?
 
     public init(configuration: TransitionConfiguration) throws(ConfigurationError) {
         try configuration.validate()
@@ -185,188 +185,5 @@ public struct InteractiveTransition: Equatable, Sendable {
     /// When the running completion (if any) will end, in engine time.
     public var completionEndTime: Double? {
         completion.map { $0.start + $0.duration + $0.flash }
-    }
-
-    // MARK: - Progress
-
-    /// The property animator's `fractionComplete = fraction` on the paused animator (created
-    /// and paused when the pan begins): returns what the view shows. Percent-driven: unchanged.
-    private mutating func scrub(_ fraction: Double) -> Double {
-        guard var state = animatorState else { return fraction }
-        if state.state == .inactive { state = PropertyAnimatorState() }  // a new animator per transition
-        state.state = .active
-        state.isRunning = false
-        state.fractionComplete = fraction
-        animatorState = state
-        return configuration.propertyAnimator.scrubbed(fraction)
-    }
-
-    /// The axis direction a fresh pan follows: along the configured axis, signed by the
-    /// configured direction or, for `both`, by where the pointer went.
-    private func initialAxis() -> Point {
-        let t = recognizer.translation
-        switch configuration.pan.axis {
-        case .free:
-            let length = (t.x * t.x + t.y * t.y).squareRoot()
-            return length > 0 ? t * (1 / length) : Point(x: 1, y: 0)
-        case .x, .y:
-            let unit = configuration.pan.axis == .x ? Point(x: 1, y: 0) : Point(x: 0, y: 1)
-            switch configuration.pan.direction {
-            case .positive: return unit
-            case .negative: return unit * -1
-            case .both:
-                // Pitfall.noAbs: the signed rule always measures along the positive axis.
-                if configuration.pitfalls.contains(.noAbs) { return unit }
-                return (configuration.pan.axis == .x ? t.x : t.y) < 0 ? unit * -1 : unit
-            }
-        }
-    }
-
-    /// Progress (clamped) and its rate (progress/s, unclamped) from the pan.
-    private func trackedProgress() -> (progress: Double, velocity: Double) {
-        let t = recognizer.translation
-        let v = recognizer.velocity
-        let distance = configuration.distance
-        func dot(_ p: Point, _ q: Point) -> Double { p.x * q.x + p.y * q.y }
-        let raw: Double
-        let rate: Double
-        if let base = grabbedAt {
-            raw = base + dot(t, gestureAxis) / distance
-            rate = dot(v, gestureAxis) / distance
-        } else if configuration.pan.axis == .free {
-            let length = (t.x * t.x + t.y * t.y).squareRoot()
-            raw = length / distance
-            rate = length > 0 ? dot(v, t * (1 / length)) / distance : 0
-        } else if configuration.pan.direction == .both, configuration.pitfalls.contains(.noAbs) {
-            // Pitfall.noAbs: translation.x / 200 without the seed's abs, signed along the axis.
-            raw = dot(t, gestureAxis) / distance
-            rate = dot(v, gestureAxis) / distance
-        } else if configuration.pan.direction == .both {
-            // The seed's rule: progress = |translation| / distance along the axis.
-            let along = dot(t, gestureAxis)
-            raw = abs(along) / distance
-            rate = (along < 0 ? -1 : 1) * dot(v, gestureAxis) / distance
-        } else {
-            raw = max(dot(t, gestureAxis), 0) / distance
-            rate = dot(v, gestureAxis) / distance
-        }
-        let lower = configuration.clampLower, upper = configuration.clampUpper
-        if let constant = configuration.rubberBand {
-            // Stretched past the limits instead of stopped (RubberBand), with UIScrollView's d:
-            // the container's extent along the pan, in progress. The rate stays the finger's:
-            // the release decides by how the pan moved.
-            let d = rubberBandExtent() / distance
-            return (RubberBand(constant: constant).limit(raw, lower: lower, upper: upper, dimension: d), rate)
-        }
-        return (min(max(raw, lower), upper), rate)
-    }
-
-    /// The container's extent along the pan, in points: its width on the x axis, its height on
-    /// y, and for the free axis the length of the line through it along the pan's direction
-    /// (the shorter of width/|u.x| and height/|u.y|), which is the width or height again when
-    /// the direction is a coordinate axis.
-    private func rubberBandExtent() -> Double {
-        let size = configuration.container
-        let u = gestureAxis
-        let alongX = u.x != 0 ? size.width / abs(u.x) : Double.infinity
-        let alongY = u.y != 0 ? size.height / abs(u.y) : Double.infinity
-        let extent = min(alongX, alongY)
-        return extent.isFinite ? extent : size.width
-    }
-
-    // MARK: - Release and completion
-
-    /// `fraction`: the pan's value (progress percent-driven, `fractionComplete` for a property
-    /// animator), which the release rules decide by.
-    private mutating func release(at fraction: Double, velocity: Double, events: inout [TransitionEvent]) {
-        let outcome: ReleaseDecision.Outcome
-        let reason: ReleaseDecision.Reason
-        // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
-        let projected = configuration.releaseRule == .projection
-            ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
-            : nil
-        if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
-            outcome = velocity > 0 ? .finish : .cancel
-            reason = .fling
-        } else if let projected {
-            outcome = projected < configuration.threshold ? .cancel : .finish
-            reason = .projection
-        } else {
-            outcome = fraction < configuration.threshold ? .cancel : .finish
-            reason = .threshold
-        }
-        // Remember which way raises progress now, so a later grab maps movement the same way
-        // (with the |translation| rule a pan may have crossed back over its start).
-        if grabbedAt == nil {
-            let t = recognizer.translation
-            if configuration.pan.axis == .free {
-                let length = (t.x * t.x + t.y * t.y).squareRoot()
-                if length > 0 { gestureAxis = t * (1 / length) }
-            } else if configuration.pan.direction == .both, !configuration.pitfalls.contains(.noAbs),
-                (t.x * gestureAxis.x + t.y * gestureAxis.y) < 0
-            {
-                gestureAxis = gestureAxis * -1
-            }
-        }
-        let decision = ReleaseDecision(
-            outcome: outcome, reason: reason, progress: fraction, velocity: velocity, projected: projected)
-        lastRelease = decision
-        events.append(.released(decision))
-        if outcome == .cancel, configuration.pitfalls.contains(.completeOnCancel) {
-            // Pitfall.completeOnCancel: `completeTransition(true)` from the pan handler on the
-            // cancel path, the layer still paused by the percent-driven controller: reported
-            // finished, frozen here, the source view removed (`layers()`). A property animator
-            // is done with (inactive): the next transition creates a new one.
-            if animatorState != nil {
-                animatorState?.state = .inactive
-                animatorState?.isRunning = false
-            }
-            phase = .finished
-            events.append(.finished)
-            return
-        }
-        phase = outcome == .finish ? .finishing : .cancelling
-        if var state = animatorState {
-            // isReversed = cancel; continueAnimation(withTimingParameters: completionCurve,
-            // durationFactor:). completionSpeed and the negative-speed pitfall are the
-            // percent-driven controller's and do not apply.
-            state.isReversed = outcome == .cancel
-            state.isRunning = true
-            animatorState = state
-            completion = Completion(
-                animatorFrom: progress, fraction: fraction, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
-                configuration: configuration)
-        } else if outcome == .cancel, configuration.pitfalls.contains(.negativeCompletionSpeed) {
-            completion = Completion(layerClockCancelFrom: progress, at: time, configuration: configuration)
-        } else {
-            completion = Completion(
-                from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
-                configuration: configuration)
-        }
-        advanceCompletion(to: time, events: &events)  // a zero-length completion ends at once
-    }
-
-    private mutating func advanceCompletion(to newTime: Double, events: inout [TransitionEvent]) {
-        guard let running = completion, phase.isAnimating else { return }
-        progress = running.progress(at: newTime)
-        if animatorState?.state == .active { animatorState?.fractionComplete = running.fractionComplete(at: newTime) }
-        if running.isDone(at: newTime) {
-            completion = nil
-            if animatorState?.state == .active, configuration.propertyAnimator.pausesOnCompletion {
-                // pausesOnCompletion: active and paused at the end; no completion handler runs.
-                animatorState?.isRunning = false
-                phase = .paused
-                events.append(.pausedOnCompletion(progress: progress))
-                return
-            }
-            if animatorState != nil {
-                // The animator finished (at .end, or .start when reversed): its completion
-                // handler calls completeTransition; the animator is inactive again.
-                animatorState?.state = .inactive
-                animatorState?.isRunning = false
-            }
-            phase = running.to == 1 ? .finished : .cancelled
-            events.append(phase == .finished ? .finished : .cancelled)
-        }
     }
 }

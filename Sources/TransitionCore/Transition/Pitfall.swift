@@ -1,4 +1,4 @@
-/// Mistakes the seeds warn about, reproduced on purpose so a person can watch them (issue 14).
+/// Mistakes the seeds warn about, reproduced on purpose so a person can watch them.
 /// Each is off by default; raw values are the wire names. docs/ENGINE.md, "Pitfalls", describes
 /// the wrong picture each one draws and where it comes from.
 public enum Pitfall: String, Equatable, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-/// What drives the transition's animations (issue 14). Raw values are the wire names.
+/// What drives the transition's animations. Raw values are the wire names.
 public enum TransitionDriver: String, Equatable, Hashable, Sendable, CaseIterable {
     /// `UIPercentDrivenInteractiveTransition` (the default): progress scrubs the timeline 1:1;
     /// a release completes it over remaining × duration / completionSpeed on completionCurve.

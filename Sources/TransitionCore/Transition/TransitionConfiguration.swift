@@ -20,15 +20,15 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     public var completionCurve: CompletionCurve = .timing(.easeInEaseOut)
     /// Damping ratio of the pop animator's spring (seed: 0.4).
     public var springDamping: Double = 0.4
-    /// Damping ratio of the `spring` completion curve, its own since issue 14 (it reused the pop
-    /// animator's before). 1: critically damped, no overshoot.
+    /// Damping ratio of the `spring` completion curve, its own (not the pop animator's).
+    /// 1: critically damped, no overshoot.
     public var completionDamping: Double = 1
     /// The pop spring's `initialSpringVelocity` (UIKit units: 1.0 = the whole distance per second).
     public var springInitialVelocity: Double = 0
     /// A release faster than this along the pan axis (pt/s) finishes or cancels in its own
     /// direction, whatever the progress (Flutter/Compose style). Nil: the threshold alone decides.
     public var flingVelocity: Double?
-    /// What decides a release the fling does not: the threshold, or the projection (issue 14).
+    /// What decides a release the fling does not: the threshold, or the projection.
     public var releaseRule: ReleaseRule = .threshold
     /// The projection's deceleration rate r, 0 < r < 1: the fraction of the velocity kept per
     /// millisecond (`UIScrollView.DecelerationRate.normal` 0.998, `.fast` 0.99).

@@ -8,7 +8,7 @@
 /// finished and cancelled are rest phases like idle: the next pan starts the transition again
 /// from its start state.
 ///
-/// `paused` (issue 14) is where a property animator with `pausesOnCompletion` stops at the end of
+/// `paused` is where a property animator with `pausesOnCompletion` stops at the end of
 /// its run: at rest, but the transition has not completed (no completion handler ran); the next
 /// pan takes the same animator over from there.
 public enum TransitionPhase: String, Equatable, Hashable, Sendable, CaseIterable {

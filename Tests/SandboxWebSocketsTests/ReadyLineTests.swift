@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SandboxTools
+@testable import SandboxWebSockets
 
 @Suite("The ready line of sandbox serve")
 struct ReadyLineTests {

@@ -1,6 +1,5 @@
 import Glibc
 import Logging
-import SandboxWebSockets
 
 /// One log line as a JSON object (`sandbox serve --log-format json`, `LineLogHandler`):
 /// `{"ts":"2026-05-01T12:00:00.123Z","level":"info","label":"sandbox","message":"…",…metadata}`.

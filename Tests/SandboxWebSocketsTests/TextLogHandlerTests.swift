@@ -3,10 +3,10 @@ import Logging
 import Synchronization
 import Testing
 
-@testable import SandboxTools
+@testable import SandboxWebSockets
 
 /// `--log-format text` (the default): one line per event, client text escaped and quoted so it
-/// can neither reach the terminal as escapes nor forge `key=value` fields (hostile review F4).
+/// can neither reach the terminal as escapes nor forge `key=value` fields.
 @Suite("TextLogHandler") struct TextLogHandlerTests {
     static func line(_ message: String, _ metadata: Logger.Metadata) -> String {
         let lines = JSONLogHandlerTests.Lines()

@@ -4,10 +4,11 @@ import Synchronization
 
 /// One token bucket, shared by every service thread, for log lines a client causes: a request
 /// refused, a connection opened or closed, lws' own lines after startup. Without it one client
-/// drives megabytes of log a second (hostile review of issue 16, F3: 10,000 refused connections a
-/// second on loopback, each a line). Past the budget a line is not logged but counted; once a
+/// drives megabytes of log a second (10,000 refused connections a second on loopback, each a
+/// line). Past the budget a line is not logged but counted; once a
 /// second the watchdog logs "log lines suppressed" with the count (`takeSuppressed`), and the
-/// count goes to `sandbox_log_lines_suppressed_total`.
+/// count goes to `sandbox_log_lines_suppressed_total`. Held by
+/// `LogSafetyTests.theBudgetAdmitsABurstThenItsRateAndCountsTheRest` and `logCountersReachTheMetrics`.
 public final class LogBudget: Sendable {
     /// The process's budget (a log is one per process, like standard error).
     public static let shared = LogBudget()

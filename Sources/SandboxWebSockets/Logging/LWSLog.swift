@@ -9,8 +9,8 @@ import Synchronization
 /// Until `startupEnded()` (the ready line) lws' lines keep their level: a bind or certificate
 /// error is the operator's. After it every lws line is about some client (`Missing URI in HTTP
 /// request`, `Ran out of header data space`, a failed TLS handshake), so any client could write
-/// them at will — the hostile review of issue 16 (F3) drove 2 MB/s of warnings with 35 KB/s of
-/// `\r\n\r\n`, through `--log-level warning`. So they are logged at debug, and through the
+/// them at will (35 KB/s of `\r\n\r\n` made 2 MB/s of warnings, through
+/// `--log-level warning`). So they are logged at debug, and through the
 /// shared `LogBudget` like every other client-caused line.
 public enum LWSLog {
     private static let route = Mutex(LWSLogRoute())

@@ -3,7 +3,7 @@ import Logging
 import Synchronization
 import Testing
 
-@testable import SandboxTools
+@testable import SandboxWebSockets
 
 /// `--log-format json`: one JSON object per line, whatever the metadata holds.
 @Suite("JSONLogHandler") struct JSONLogHandlerTests {

@@ -1,18 +1,18 @@
 import Glibc
 import Logging
-import SandboxWebSockets
 
 /// `sandbox serve`'s default log format (`LineLogHandler`), one line per event:
 /// `2026-05-01T12:00:00.123Z info sandbox: connection closed bytes_in=45 peer=127.0.0.1 …`
 /// (the message, then the metadata as `key=value`, keys sorted).
 ///
-/// `LineLogHandler` is written here instead of using swift-log's `StreamLogHandler` for two reasons (hostile review
-/// of issue 16): `StreamLogHandler` writes with a blocking `fwrite` on the logging thread — a
-/// service thread — so a reader of stderr that stops stalls the server (F1; lines here go through
+/// `LineLogHandler` is written here instead of using swift-log's `StreamLogHandler` for two
+/// reasons: `StreamLogHandler` writes with a blocking `fwrite` on the logging thread — a service
+/// thread — so a reader of stderr that stops stalls the server (lines here go through
 /// `LogWriter`'s bounded queue instead), and it prints metadata raw, so a Host header carrying
-/// terminal escapes, NUL or `" why=fake status=200 x="` reached the terminal or forged fields
-/// (F4). Here every string goes through `LogText`: control, format and separator characters as
-/// `U+XXXX`, and a value with whitespace, `"` or `=` in double quotes.
+/// terminal escapes, NUL or `" why=fake status=200 x="` reached the terminal or forged fields.
+/// Here every string goes through `LogText`: control, format and separator characters as
+/// `U+XXXX`, and a value with whitespace, `"` or `=` in double quotes
+/// (`TextLogHandlerTests.clientTextIsEscapedAndQuoted`).
 enum TextLogLine {
     /// One line, "\n" included.
     static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {

@@ -1,6 +1,5 @@
 import Glibc
 import Logging
-import SandboxWebSockets
 
 /// The server's swift-log handler: one line per event, as text (`TextLogLine`, the default) or
 /// as a JSON object (`JSONLogLine`, `--log-format json`). The handler is the same for both: only

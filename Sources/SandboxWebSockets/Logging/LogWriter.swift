@@ -4,7 +4,7 @@ import Synchronization
 
 /// The one place log lines are written: a bounded queue of bytes and a writer thread of its own.
 ///
-/// Why (hostile review of issue 16, F1): a handler that writes to standard error from the service
+/// Why: a handler that writes to standard error from the service
 /// thread blocks that thread as soon as the reader of stderr stops reading (a paused `| less`,
 /// Ctrl-S in a terminal, a hung log shipper): the pipe's 64 KiB fill after a few hundred lines,
 /// `write(2)` blocks, and with it the whole service loop — `GET /` times out and SIGTERM is never
@@ -14,6 +14,8 @@ import Synchronization
 /// up it writes "dropped N log lines" (formatted by `dropNote`, in the log's own format), and the
 /// count goes to `sandbox_log_lines_dropped_total`. At exit `flush(within:)` waits a short
 /// deadline for the queue to drain, never longer: a stuck reader must not hold up exit.
+/// Held by `LogSafetyTests.aWriterBlockedOnAPipeNobodyReadsNeverBlocksEnqueue` and
+/// `aReadWriterDeliversEveryLineInOrder`.
 public final class LogWriter: @unchecked Sendable {  // the state is behind `state`'s mutex; `wake` is a semaphore
     /// The queue's bound, in bytes.
     public static let defaultCapacity = 1 << 20

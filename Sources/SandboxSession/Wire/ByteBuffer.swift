@@ -1,0 +1,63 @@
+/// A growable byte buffer without `Array`'s per-append uniqueness and bounds bookkeeping: the
+/// frame encoder appends a few hundred times per frame, thousands of frames a second.
+final class ByteBuffer {
+    // Accessed only from the thread encoding the message, hundreds of times per frame: the
+    // runtime's exclusivity bookkeeping would cost more than the appends themselves.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private(set) var capacity: Int
+    @exclusivity(unchecked) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        // Not zeroed (a memset of the whole capacity per frame): only bytes below `count` are
+        // ever read, and each was written (`reserveHeadroom` zeroes the header region).
+        // Byte alignment: a larger one goes through posix_memalign, slower than malloc (profile).
+        base = .allocate(byteCount: self.capacity, alignment: 1)
+    }
+
+    /// Starts an empty buffer with `headroom` zero bytes, the WebSocket header's room.
+    func reserveHeadroom(_ headroom: Int) {
+        precondition(count == 0)
+        reserve(headroom)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: headroom)
+        count = headroom
+    }
+
+    deinit { base.deallocate() }
+
+    func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var next = capacity * 2
+        while next < count + extra { next *= 2 }
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: next, alignment: 1)
+        grown.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = grown
+        capacity = next
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    func append(contentsOf bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        if bytes.count <= 16 {
+            // Keys, digits, short parts: a loop beats a call into libc's memmove.
+            for offset in 0..<bytes.count {
+                base.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: count + offset, as: UInt8.self)
+            }
+        } else {
+            (base + count).copyMemory(from: source, byteCount: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: UnsafeRawBufferPointer(bytes))
+    }
+}
