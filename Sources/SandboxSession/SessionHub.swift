@@ -29,9 +29,6 @@ public struct SessionHub {
     /// sessions that end — a connection that goes on to watch another's ends its own — leave
     /// no phase crowded.
     private var phaseLoad: [Int]
-    /// Whether another thread hosts a session of this id (a `join` then goes there). Set by a
-    /// multi-threaded server; a single thread (and a replay) knows only its own sessions.
-    public var hostedElsewhere: (String) -> Bool = { _ in false }
 
     private var sessions: [String: HubSession] = [:]
     private var connections: [ConnectionID: ConnectionState] = [:]
@@ -154,7 +151,7 @@ public struct SessionHub {
             type = request.message.type
             requestID = request.id
             let first = actions.count
-            try dispatch(request.message, from: connection, at: now, arrived: arrived, into: &actions)
+            try dispatch(request, from: connection, at: now, arrived: arrived, into: &actions)
             if let id = request.id { Self.tagReplies(to: connection, with: id, in: &actions, from: first) }
         } catch {
             var error = error
@@ -176,14 +173,14 @@ public struct SessionHub {
     }
 
     private mutating func dispatch(
-        _ message: ClientMessage, from connection: ConnectionID, at now: Double, arrived: Double?,
+        _ request: ClientRequest, from connection: ConnectionID, at now: Double, arrived: Double?,
         into actions: inout [SessionAction]
     ) throws(WireError) {
-        switch message {
+        switch request.message {
         case let .ping(seq, time):
             actions.append(.send(connection, .pong(seq: seq, t: time, serverTime: now * 1000)))
         case .join(let id):
-            try join(id, connection, into: &actions)
+            try join(id, connection, requestID: request.id, into: &actions)
         case .configure(let message):
             // The connection's own link, from any connection (a viewer watches through its own):
             // validated first, changed only if the rest of the message is accepted too.
@@ -239,7 +236,9 @@ public struct SessionHub {
         actions.append(.send(connection, .link(link)))
     }
 
-    private mutating func join(_ id: String, _ connection: ConnectionID, into actions: inout [SessionAction]) throws(WireError) {
+    private mutating func join(
+        _ id: String, _ connection: ConnectionID, requestID: RequestID?, into actions: inout [SessionAction]
+    ) throws(WireError) {
         switch connections[connection]?.role {
         case .driver(id):
             throw WireError(.invalidField, "'session' is the session this connection already drives")
@@ -255,13 +254,29 @@ public struct SessionHub {
             actions.append(.send(connection, .configured(session: id, settings: sessions[id]!.core.settings, joined: true)))
             if let scene = sessions[id]!.core.scene { actions.append(.send(connection, .sceneState(scene.report))) }
             actions.append(.frameDue(connection))
-        } else if hostedElsewhere(id) {
-            leave(connection, into: &actions)
-            connections[connection]?.role = .remoteViewer(id)
-            actions.append(.watchElsewhere(connection, session: id))
         } else {
-            throw WireError(.unknownSession, "no session \(WireError.quoted(id))")
+            actions.append(.lookUp(connection, session: id, id: requestID))
         }
+    }
+
+    /// The executor's answer to `.lookUp`: another thread hosts the session; the connection
+    /// leaves what it did and watches it there (`joiningASessionOfAnotherThreadWatchesItThere`).
+    public mutating func watchElsewhere(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
+        guard connections[connection] != nil else { return }
+        leave(connection, into: &actions)
+        connections[connection]?.role = .remoteViewer(id)
+        actions.append(.watchElsewhere(connection, session: id))
+    }
+
+    /// The executor's answer to `.lookUp`: no thread hosts the session; the join is refused with
+    /// `unknown-session` and nothing changed (`errorsChangeNothing`).
+    public mutating func lookUpFailed(
+        _ connection: ConnectionID, session id: String, requestID: RequestID?, into actions: inout [SessionAction]
+    ) {
+        guard connections[connection] != nil else { return }
+        var error = WireError(.unknownSession, "no session \(WireError.quoted(id))")
+        error.requestID = requestID
+        actions.append(.send(connection, .error(error)))
     }
 
     /// Scene messages a connection may send a second, sustained, and in a burst. Each costs

@@ -18,10 +18,19 @@ import TransitionCore
         return hub
     }
 
+    /// Received, with every `.lookUp` answered as a single thread does: not found.
     func receive(_ hub: inout SessionHub, _ text: String, from id: ConnectionID? = nil, at now: Double = 1) -> [SessionAction] {
         var actions: [SessionAction] = []
         hub.receive(Self.bytes(text), from: id ?? driver, at: now, into: &actions)
-        return actions
+        var answered: [SessionAction] = []
+        for action in actions {
+            guard case let .lookUp(connection, session, requestID) = action else {
+                answered.append(action)
+                continue
+            }
+            hub.lookUpFailed(connection, session: session, requestID: requestID, into: &answered)
+        }
+        return answered
     }
 
     func text(_ message: ServerMessage) -> String {

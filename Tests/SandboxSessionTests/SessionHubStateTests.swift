@@ -21,10 +21,19 @@ import TransitionCore
         return actions
     }
 
+    /// Received, with every `.lookUp` answered as a single thread does: not found.
     func receive(_ hub: inout SessionHub, _ bytes: [UInt8], from id: ConnectionID, at now: Double, binary: Bool = false) -> [SessionAction] {
         var actions: [SessionAction] = []
         hub.receive(bytes, binary: binary, from: id, at: now, into: &actions)
-        return actions
+        var answered: [SessionAction] = []
+        for action in actions {
+            guard case let .lookUp(connection, session, requestID) = action else {
+                answered.append(action)
+                continue
+            }
+            hub.lookUpFailed(connection, session: session, requestID: requestID, into: &answered)
+        }
+        return answered
     }
 
     func errorCode(_ actions: [SessionAction]) -> String? {
@@ -205,26 +214,29 @@ import TransitionCore
 
     @Test func joiningASessionOfAnotherThreadWatchesItThere() {
         var hub = SessionHub(thread: 0)
-        hub.hostedElsewhere = { $0 == "far" }
         _ = connected(&hub, viewer, session: "v")
-        #expect(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1) == [
-            .unregister(session: "v"), .watchElsewhere(viewer, session: "far"),
-        ])
+        var actions: [SessionAction] = []
+        hub.receive(Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1, into: &actions)
+        #expect(actions == [.lookUp(viewer, session: "far", id: nil)])
+        #expect(hub.session(of: viewer) == "v")  // nothing changes before the answer
+        actions = []
+        hub.watchElsewhere(viewer, session: "far", into: &actions)
+        #expect(actions == [.unregister(session: "v"), .watchElsewhere(viewer, session: "far")])
         #expect(hub.session(of: viewer) == "far")
         #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1)) == "invalid-field")
         hub.remoteWatchEnded(viewer, session: "other")  // another session's end: ignored
         #expect(hub.session(of: viewer) == "far")
-        var actions: [SessionAction] = []
+        actions = []
         hub.disconnect(viewer, into: &actions)
         #expect(actions == [.stopWatchingElsewhere(viewer, session: "far")])
     }
 
     @Test func aRemoteJoinThatFoundNothingIsAnUnknownSession() {
         var hub = SessionHub(thread: 0)
-        hub.hostedElsewhere = { _ in true }
         _ = connected(&hub, viewer, session: "v")
-        _ = receive(&hub, Self.bytes(#"{"type":"join","session":"gone"}"#), from: viewer, at: 1)
         var actions: [SessionAction] = []
+        hub.watchElsewhere(viewer, session: "gone", into: &actions)
+        actions = []
         hub.remoteJoinFailed(viewer, session: "gone", into: &actions)
         #expect(errorCode(actions) == "unknown-session" && hub.session(of: viewer) == nil)
     }
