@@ -89,7 +89,7 @@ public final class FrameEncoding: @unchecked Sendable {
     /// Bytes this state may keep alive while a simulated link holds it (what the link charges):
     /// its parts and the base's until the delta is made, and the delta and full frame that
     /// the first connection to need them makes — counted up front, as they may come later
-    /// (the hostile review: charging the payload alone let held frames use 2.2× their charge).
+    /// (charging the payload alone let held frames use 2.2× their charge).
     public var bytes: Int {
         guard let snapshot else { return full.retainedBytes + (delta?.retainedBytes ?? 0) + 128 }
         let parts = snapshot.retainedBytes + (base?.retainedBytes ?? 0)
