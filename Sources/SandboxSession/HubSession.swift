@@ -25,10 +25,13 @@ struct HubSession {
 
     /// Every state whoever asks first, once; a delta against the frame before it is offered but
     /// at least every `keyframeSeconds` (docs/PROTOCOL.md, "Delta frames").
-    mutating func encodedFrame(now: Double, headroom: Int) -> FrameEncoding {
+    /// `ids`: the hub's frame ids (`SessionHub.frameID`), advanced only when a frame is made.
+    mutating func encodedFrame(now: Double, headroom: Int, ids: inout FrameIDs) -> FrameEncoding {
         if let encoded, encoded.number == core.frameNumber { return encoded }
         let snapshot = FrameSnapshot.encode(core, now: now * 1000)
-        let encoding = FrameEncoding(snapshot, after: encoded, deltaAllowed: now - lastKeyframe < Self.keyframeSeconds, headroom: headroom)
+        let encoding = FrameEncoding(
+            snapshot, id: ids.next(), after: encoded, deltaAllowed: now - lastKeyframe < Self.keyframeSeconds,
+            headroom: headroom)
         if encoding.baseID == nil { lastKeyframe = now }
         encoded = encoding
         return encoding

@@ -30,6 +30,8 @@ public struct SessionHub {
     /// no phase crowded.
     var phaseLoad: [Int]
 
+    /// Ids of the frames this hub's sessions make (`FrameIDs`).
+    var frameIDs: FrameIDs
     var sessions: [String: HubSession] = [:]
     var connections: [ConnectionID: ConnectionState] = [:]
     /// Viewers served by other threads, watching a session of this one.
@@ -48,6 +50,7 @@ public struct SessionHub {
         self.network = network
         self.headroom = headroom
         self.tickPhases = tickPhases
+        frameIDs = FrameIDs(thread: thread)
         phaseLoad = Array(repeating: 0, count: tickPhases)
     }
 
@@ -80,7 +83,9 @@ public struct SessionHub {
         // A session watched on another thread is not in `sessions`: nil, as documented.
         guard let id = session(of: connection) else { return nil }
         let headroom = headroom
-        return inPlace(id) { $0.encodedFrame(now: now, headroom: headroom) }
+        var ids = frameIDs
+        defer { frameIDs = ids }
+        return inPlace(id) { $0.encodedFrame(now: now, headroom: headroom, ids: &ids) }
     }
 
     /// Runs `body` on the session stored in the dictionary, in place — for reads too.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A session's frame for one state, as every connection of it is sent it: a delta against the
 /// frame before (when there is one to apply it to) or the full frame (docs/PROTOCOL.md,
 /// "Delta frames"). Each is encoded once, when the first connection needs it, whatever the
@@ -9,7 +7,9 @@ import Synchronization
 /// Used on its session's service thread (the encodings are lazy); `copy()` makes one for
 /// another thread.
 public final class FrameEncoding: @unchecked Sendable {
-    /// Unique in the process: a connection remembers the id of the last frame it was sent.
+    /// Unique in the process: a connection remembers the id of the last frame it was sent. Made
+    /// by the session's hub (`SessionHub.frameID`): its thread in the high bits, its own count
+    /// below, so ids of two threads never collide (`frameIDsCarryTheirThread`).
     public let id: UInt64
     /// The frame the delta applies to (nil: this state is sent whole to everyone).
     public let baseID: UInt64?
@@ -23,12 +23,10 @@ public final class FrameEncoding: @unchecked Sendable {
     private var encodedFull: EncodedMessage?
     private var encodedDelta: EncodedMessage?
 
-    private static let nextID = Atomic<UInt64>(1)
-
     /// `previous`: the session's frame before this one; a delta against it is offered when
     /// `deltaAllowed` and it is this state's predecessor (`n` − 1).
-    init(_ snapshot: FrameSnapshot, after previous: FrameEncoding?, deltaAllowed: Bool, headroom: Int) {
-        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    init(_ snapshot: FrameSnapshot, id: UInt64, after previous: FrameEncoding?, deltaAllowed: Bool, headroom: Int) {
+        self.id = id
         number = snapshot.number
         self.snapshot = snapshot
         self.headroom = headroom
@@ -52,8 +50,8 @@ public final class FrameEncoding: @unchecked Sendable {
     }
 
     /// A frame only ever sent whole (the tests' stand-in of a given size).
-    init(whole message: EncodedMessage) {
-        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    init(whole message: EncodedMessage, id: UInt64 = 0) {
+        self.id = id
         baseID = nil
         number = 0
         snapshot = nil
