@@ -1,6 +1,6 @@
 /// A connection of this thread: what it does, and its last accepted pointer `seq` (strictly
 /// increasing per connection, across sessions it drives).
-struct ConnectionState {
+struct ConnectionState: Equatable {
     enum Role: Equatable {
         case driver(String)
         case viewer(String)

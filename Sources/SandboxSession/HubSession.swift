@@ -2,7 +2,7 @@ import TransitionCore
 
 /// One session: the engine and its state (`SessionCore`), who drives and who watches, and its
 /// latest frame's encoding.
-struct HubSession {
+struct HubSession: Equatable {
     var core: SessionCore
     var driver: ConnectionID
     var viewers: [ConnectionID] = []

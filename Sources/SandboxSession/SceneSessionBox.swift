@@ -9,3 +9,8 @@ final class SceneSessionBox {
         self.session = session
     }
 }
+
+/// Equal when the scenes are: the box is storage, not identity (`errorsChangeNothing`).
+extension SceneSessionBox: Equatable {
+    static func == (lhs: SceneSessionBox, rhs: SceneSessionBox) -> Bool { lhs === rhs || lhs.session == rhs.session }
+}

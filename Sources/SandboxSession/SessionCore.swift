@@ -4,7 +4,7 @@ import TransitionCore
 /// frame counter, the acknowledged input, and the mapping of a client's clock onto the
 /// engine's. The live server (`Session`) and the virtual one (`VirtualSession`, for headless
 /// replays) share it, so a script replayed in-process takes exactly the server's code path.
-struct SessionCore {
+struct SessionCore: Equatable {
     let id: String
     private(set) var settings: SessionSettings
     var engine: InteractiveTransition

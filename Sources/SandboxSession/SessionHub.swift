@@ -9,7 +9,7 @@ import TransitionCore
 ///
 /// Within one batch, messages come before `frameDue`: a connection writes its queued messages
 /// before the latest frame, and the virtual replay prints them in that order too.
-public struct SessionHub {
+public struct SessionHub: Equatable {
     /// The service thread this hub runs on (`ConnectionID.thread` of its own connections).
     public let thread: Int
     /// Settings of a new session (`sandbox serve --fps` among them).

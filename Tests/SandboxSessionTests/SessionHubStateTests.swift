@@ -61,13 +61,26 @@ import TransitionCore
         (#"{"type":"ping""#, "invalid-json"), (#"[1]"#, "not-an-object"), (#"{"type":"fly"}"#, "unknown-type"),
         (#"{"type":"configure","fps":0}"#, "invalid-config"), (#"{"type":"configure","fps":"x"}"#, "invalid-field"), (#"{"type":"configure","wings":2}"#, "unknown-field"),
         (#"{"type":"join","session":"nobody"}"#, "unknown-session"), (#"{"type":"join","session":"s"}"#, "invalid-field"),
+        (#"{"type":"ping","seq":1,"t":0,"id":7}"#, "invalid-field"), (#"{"type":"play","id":"x","wings":1}"#, "unknown-field"),
+        (#"{"type":"pointer","phase":"up","x":0,"y":0,"t":0,"seq":1}"#, "pointer-not-down"),
     ])
     func errorsChangeNothing(_ text: String, _ code: String) {
         var hub = SessionHub()
         _ = connected(&hub, driver, session: "s")
-        let before = hub.frame(for: driver, now: 0)
+        _ = hub.frame(for: driver, now: 0)  // its frame made, as a connection would have it
+        let before = hub
         #expect(errorCode(receive(&hub, Self.bytes(text), from: driver, at: 1)) == code)
-        #expect(hub.frame(for: driver, now: 1) === before)  // no new frame: nothing changed
+        #expect(hub == before)  // the whole state: sessions, connections, frames, ids
+    }
+
+    /// `errorsChangeNothing`'s comparison can fail: an accepted pointer changes the hub.
+    @Test func anAcceptedMessageChangesTheHub() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        _ = hub.frame(for: driver, now: 0)
+        let before = hub
+        #expect(errorCode(receive(&hub, Self.pointer("down", x: 10, t: 0, seq: 1), from: driver, at: 1)) == nil)
+        #expect(hub != before)
     }
 
     @Test func binaryIsRefused() {

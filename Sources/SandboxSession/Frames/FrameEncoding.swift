@@ -98,3 +98,9 @@ public final class FrameEncoding: @unchecked Sendable {
     /// WebSocket header into the headroom).
     public func copy() -> FrameEncoding { FrameEncoding(copying: self) }
 }
+
+/// The same frame when the ids are (an id names one state of one session: `FrameIDs`), so a
+/// hub's state compares its cached encodings without comparing bytes (`errorsChangeNothing`).
+extension FrameEncoding: Equatable {
+    public static func == (lhs: FrameEncoding, rhs: FrameEncoding) -> Bool { lhs.id == rhs.id }
+}
