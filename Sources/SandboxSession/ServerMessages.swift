@@ -7,7 +7,8 @@ public enum ServerMessages {
         case let .welcome(session, settings): return welcome(session, settings, headroom: headroom)
         case let .configured(session, settings, joined, id):
             return configured(session, settings, joined: joined, id: id, headroom: headroom)
-        case let .pong(seq, t, serverTime, id): return pong(seq: seq, time: t, serverTime: serverTime, id: id, headroom: headroom)
+        case let .pong(seq, t, serverTime, id):
+            return pong(seq: seq, time: t, serverTime: serverTime, id: id, headroom: headroom)
         case .error(let error): return self.error(error, headroom: headroom)
         case .sessionEnded(let id): return sessionEnded(id, headroom: headroom)
         case .transition(let event): return transition(event, headroom: headroom)
@@ -58,7 +59,9 @@ public enum ServerMessages {
         return w.finish()
     }
 
-    static func pong(seq: Int, time: Double, serverTime: Double, id: RequestID? = nil, headroom: Int) -> EncodedMessage {
+    static func pong(
+        seq: Int, time: Double, serverTime: Double, id: RequestID? = nil, headroom: Int
+    ) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 96)
         w.beginObject()
         w.key("type"); w.string("pong")

@@ -27,7 +27,9 @@ extension SessionHub {
 
     /// The executor's answer to `.lookUp`: another thread hosts the session; the connection
     /// leaves what it did and watches it there (`joiningASessionOfAnotherThreadWatchesItThere`).
-    public mutating func watchElsewhere(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
+    public mutating func watchElsewhere(
+        _ connection: ConnectionID, session id: String, into actions: inout [SessionAction]
+    ) {
         guard connections[connection] != nil else { return }
         leave(connection, into: &actions)
         connections[connection]?.role = .remoteViewer(id)

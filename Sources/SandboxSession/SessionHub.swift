@@ -172,7 +172,9 @@ public struct SessionHub: Equatable {
         to connection: ConnectionID, with id: RequestID, in actions: inout [SessionAction], from first: Int
     ) {
         for index in first..<actions.count {
-            guard case .send(connection, let message) = actions[index], let reply = message.replying(to: id) else { continue }
+            guard case .send(connection, let message) = actions[index], let reply = message.replying(to: id) else {
+                continue
+            }
             actions[index] = .send(connection, reply)
         }
     }

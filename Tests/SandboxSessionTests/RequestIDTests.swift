@@ -19,7 +19,9 @@ import TransitionCore
     }
 
     /// Received, with every `.lookUp` answered as a single thread does: not found.
-    func receive(_ hub: inout SessionHub, _ text: String, from id: ConnectionID? = nil, at now: Double = 1) -> [SessionAction] {
+    func receive(
+        _ hub: inout SessionHub, _ text: String, from id: ConnectionID? = nil, at now: Double = 1
+    ) -> [SessionAction] {
         var actions: [SessionAction] = []
         hub.receive(Self.bytes(text), from: id ?? driver, at: now, into: &actions)
         var answered: [SessionAction] = []
@@ -42,7 +44,8 @@ import TransitionCore
         let actions = receive(&hub, #"{"type":"ping","seq":1,"t":5,"id":"r-1"}"#, at: 2)
         let id = try #require(RequestID("r-1"))
         #expect(actions == [.send(driver, .pong(seq: 1, t: 5, serverTime: 2000, id: id))])
-        #expect(text(.pong(seq: 1, t: 5, serverTime: 2000, id: id)) == #"{"type":"pong","id":"r-1","seq":1,"t":5,"serverTime":2000}"#)
+        #expect(text(.pong(seq: 1, t: 5, serverTime: 2000, id: id))
+            == #"{"type":"pong","id":"r-1","seq":1,"t":5,"serverTime":2000}"#)
     }
 
     @Test func withoutAnIdTheRepliesAreTheSameBytesAsBefore() {
@@ -84,8 +87,9 @@ import TransitionCore
     }
 
     @Test(arguments: [
-        #"{"type":"fly","id":"e1"}"#, #"{"type":"ping","seq":"x","id":"e1"}"#, #"{"type":"join","session":"x","id":"e1"}"#,
-        #"{"type":"play","wings":1,"id":"e1"}"#, #"{"type":"pointer","phase":"up","x":0,"y":0,"t":0,"seq":1,"id":"e1"}"#,
+        #"{"type":"fly","id":"e1"}"#, #"{"type":"ping","seq":"x","id":"e1"}"#,
+        #"{"type":"join","session":"x","id":"e1"}"#, #"{"type":"play","wings":1,"id":"e1"}"#,
+        #"{"type":"pointer","phase":"up","x":0,"y":0,"t":0,"seq":1,"id":"e1"}"#,
     ])
     func anErrorEchoesTheIdOfTheMessageThatCausedIt(_ message: String) throws {
         var hub = hub()

@@ -61,7 +61,8 @@ import TransitionCore
         (#"{"type":"ping""#, "invalid-json"), (#"[1]"#, "not-an-object"), (#"{"type":"fly"}"#, "unknown-type"),
         (#"{"type":"configure","fps":0}"#, "invalid-config"), (#"{"type":"configure","fps":"x"}"#, "invalid-field"), (#"{"type":"configure","wings":2}"#, "unknown-field"),
         (#"{"type":"join","session":"nobody"}"#, "unknown-session"), (#"{"type":"join","session":"s"}"#, "invalid-field"),
-        (#"{"type":"ping","seq":1,"t":0,"id":7}"#, "invalid-field"), (#"{"type":"play","id":"x","wings":1}"#, "unknown-field"),
+        (#"{"type":"ping","seq":1,"t":0,"id":7}"#, "invalid-field"),
+        (#"{"type":"play","id":"x","wings":1}"#, "unknown-field"),
         (#"{"type":"pointer","phase":"up","x":0,"y":0,"t":0,"seq":1}"#, "pointer-not-down"),
     ])
     func errorsChangeNothing(_ text: String, _ code: String) {
