@@ -41,7 +41,7 @@ public struct SceneReport: Equatable, Sendable {
 struct SceneSession: Equatable {
     /// Controller instances a scene may see over its life: each is echoed in every
     /// `scene-state` and drawn in every frame, so a client cannot grow either without bound.
-    /// 32: a scene of the reference has a handful; at 64 the hostile review measured 4.6 ms of
+    /// 32: a scene of the reference has a handful; at 64 a scene measured 4.6 ms of
     /// CPU per operation and 46 KB frames (the cost grows with the square of the count).
     static let instanceLimit = 32
     /// How far from the container's left edge an edge-swipe pop may begin (pt), like

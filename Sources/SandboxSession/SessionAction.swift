@@ -29,6 +29,11 @@ public enum SessionAction: Equatable, Sendable {
     /// A session was created here / ended: publish it to the other threads (`join`).
     case register(session: String)
     case unregister(session: String)
+    /// The connection asked to join a session this hub does not have: the executor looks it up
+    /// (a multi-threaded server in its group's directory) and answers `SessionHub.watchElsewhere`
+    /// when another thread hosts it, `SessionHub.lookUpFailed` otherwise (a single thread and
+    /// the replay always). `id`: the join's request id, for the error. Nothing changed yet.
+    case lookUp(ConnectionID, session: String, id: RequestID?)
     /// The connection joined a session another thread hosts: ask that thread to attach it
     /// (`SessionHub.attachViewer`) / to detach it (`SessionHub.detachViewer`).
     case watchElsewhere(ConnectionID, session: String)

@@ -4,10 +4,10 @@ import TransitionCore
 /// frame counter, the acknowledged input, and the mapping of a client's clock onto the
 /// engine's. The live server (`Session`) and the virtual one (`VirtualSession`, for headless
 /// replays) share it, so a script replayed in-process takes exactly the server's code path.
-struct SessionCore {
+struct SessionCore: Equatable {
     let id: String
     private(set) var settings: SessionSettings
-    private(set) var engine: InteractiveTransition
+    var engine: InteractiveTransition
     /// Frame counter, +1 per new state; the first frame (after `welcome`) is 1.
     private(set) var frameNumber = 1
     /// The highest pointer `seq` applied, and when (server ms) it was received.
@@ -17,31 +17,31 @@ struct SessionCore {
     /// `ackReceived` is when the link let it through); nil without a hold.
     private(set) var ackArrived: Double?
     /// Client clock (s) + offset = engine time (s); anchored when a gesture starts.
-    private var clockOffset: Double?
+    var clockOffset: Double?
     /// The scene, once the client sent `scene`; nil: the configured transition alone (v1).
     /// Reading it copies it: the per-frame paths use `hasScene` and `sceneBox`.
-    private(set) var scene: SceneSession? {
+    var scene: SceneSession? {
         get { sceneBox?.session }
         set { sceneBox = newValue.map(SceneSessionBox.init) }
     }
     /// The scene behind one reference (copy on write, `updateScene`). Inline it made the session
     /// 3.6 KB, and a session is copied whole more often than the optimiser promises — passing it
     /// to the encoder, `scene != nil` — once per tick and per frame of every session with or
-    /// without a scene (a profile at 1,000 sessions: 4.5 % of the server in `memmove`, issue 15).
-    private(set) var sceneBox: SceneSessionBox?
+    /// without a scene (a profile at 1,000 sessions: 4.5 % of the server in `memmove`).
+    var sceneBox: SceneSessionBox?
     /// Whether there is a scene (a pointer test, no copy).
     var hasScene: Bool { sceneBox != nil }
     /// Pointers acknowledged but kept off the engine until they lift: down while a scene
     /// had nothing for a pan to drive, outside an edge swipe's band, or on a running
     /// completion that is not interruptible.
-    private var heldPointers: Set<Int> = []
+    var heldPointers: Set<Int> = []
     /// The pointer the engine follows (its first down), so a rotation that replaces the engine
     /// under it can hold it instead.
-    private var enginePointer: Int?
+    var enginePointer: Int?
     /// How the scene's last transition ended, while the fresh engine armed after it is idle:
     /// the frames still say `finished`/`cancelled` (with progress 1 or 0) until the next one
     /// begins, as without a scene.
-    private var lastOutcome: TransitionPhase?
+    var lastOutcome: TransitionPhase?
 
     /// Whether the display link must run for this session: a completion, or a rotation.
     var isAnimating: Bool { engine.phase.isAnimating || isRotating }
@@ -82,7 +82,7 @@ struct SessionCore {
     /// A pointer that is down (even before its pan begins) belongs to the current engine: a
     /// new one would not know it, and its next move would be refused. And a running
     /// transition finishes first.
-    private func checkAtRest(_ what: String) throws(WireError) {
+    func checkAtRest(_ what: String) throws(WireError) {
         guard engine.phase.isAtRest, !engine.isPointerDown, heldPointers.isEmpty else {
             let down = engine.isPointerDown || !heldPointers.isEmpty
             throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(down ? " with a pointer down" : ""); \(what) when it rests")
@@ -92,155 +92,22 @@ struct SessionCore {
         }
     }
 
-    // MARK: - The scene
-
-    /// `scene`: a new scene and its launch callbacks, or (`root` null) back to the configured
-    /// transition alone.
-    mutating func setUpScene(_ setup: SceneSetup) throws(WireError) -> SessionReaction {
-        try checkAtRest("set the scene")
-        var reaction = SessionReaction(frame: true, sceneChanged: true)
-        if let root = setup.root {
-            let (next, records) = try Self.sceneStep { () throws(SceneError) in try SceneSession.launch(setup, root: root) }
-            scene = next
-            reaction.lifecycle = records
-        } else {
-            scene = nil
-        }
-        resetEngine()
-        clockOffset = nil
-        return counted(reaction)
-    }
-
-    /// `present`, `dismiss`, `push`, `pop`: armed for the next pan (`interactive`), played now
-    /// (`animated`), or done at once.
-    mutating func run(_ command: SceneCommand, at now: Double) throws(WireError) -> SessionReaction {
-        var next = try currentScene()
-        try checkAtRest("\(command.request.action.rawValue) it")
-        let plan = try Self.sceneStep { () throws(SceneError) in try next.trial(command) }
-        let nextEngine = try engine(for: plan, settings: settings)
-        var reaction = SessionReaction(frame: true, sceneChanged: true)
-        if command.interactive && command.animated {
-            next.arm(command, plan: plan)
-            scene = next
-            engine = nextEngine
-        } else {
-            reaction.lifecycle = try Self.sceneStep { () throws(SceneError) in try next.start(command) }
-            scene = next
-            if command.animated {
-                engine = nextEngine
-                // A fresh engine at rest with no pointer down: play cannot be refused.
-                reaction.events = (try? engine.play(at: now))?.events ?? []
-            } else {
-                resetEngine()
-            }
-        }
-        clockOffset = nil
-        return counted(reaction)
-    }
-
-    /// Changes the scene in place (copying it first if another session value shares it).
-    /// There must be one.
-    private mutating func updateScene<R>(_ body: (inout SceneSession) -> R) -> R {
-        if !isKnownUniquelyReferenced(&sceneBox!) { sceneBox = SceneSessionBox(sceneBox!.session) }
-        return body(&sceneBox!.session)
-    }
-
-    /// The scene, for the messages that need one.
-    private func currentScene() throws(WireError) -> SceneSession {
-        guard let scene else {
-            throw WireError(.noScene, "send a scene first: {\"type\":\"scene\",\"root\":{\"id\":…}}")
-        }
-        return scene
-    }
-
-    /// A fresh engine for what the scene's next pan drives (or the configured transition).
-    /// When the plan's engine cannot be made (settings that do not fit its container), the
-    /// scene arms nothing rather than drive the wrong transition.
-    private mutating func resetEngine() {
-        enginePointer = nil
-        if let plan = sceneBox?.session.plan {
-            do {
-                engine = try engine(for: plan, settings: settings)
-                return
-            } catch {
-                if hasScene { updateScene { $0.disarm() } }
-            }
-        }
-        // Validated when the settings were applied, so this cannot fail.
-        engine = try! InteractiveTransition(configuration: settings.configuration)
-    }
-
-    /// The engine that animates a scene operation's plan with `settings`' release rules.
-    private func engine(for plan: SceneTransitionPlan, settings: SessionSettings) throws(WireError) -> InteractiveTransition {
-        var configuration = plan.configuration(from: settings.configuration)
-        configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container
-        // A property animator that pauses on completion never completes its transition: the
-        // scene's operation would stay in flight for good (docs/ENGINE.md, issue 14).
-        configuration.propertyAnimator.pausesOnCompletion = false
-        // In a landscape interface the flip turns about the device's long axis (seed 003).
-        configuration.longAxisHorizontal = sceneBox?.session.scene.interfaceOrientation.isLandscape ?? false
-        do {
-            return try InteractiveTransition(configuration: configuration)
-        } catch {
-            throw WireError(error)
-        }
-    }
-
-    private static func ends(_ event: TransitionEvent) -> Bool { event == .finished || event == .cancelled }
-
-    private static func sceneStep<T>(_ body: () throws(SceneError) -> T) throws(WireError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw WireError(error)
-        }
-    }
-
-    /// What the engine's events mean for the scene: a pan that begins starts the armed
-    /// operation; a finish or cancel ends the one in flight and arms the next.
-    /// `pointer`: the pointer whose event this reaction answers, if any.
-    /// `now`: the server's clock (a client's time may run up to `maximumLead` ahead of it).
-    private mutating func sceneFollows(_ reaction: inout SessionReaction, pointer: Int? = nil, at now: Double) {
-        guard hasScene else { return }
-        for event in reaction.events {
-            switch event {
-            case .began(_, grabbed: false):
-                if let records = updateScene({ $0.beginArmed() }) {
-                    reaction.lifecycle += records
-                    reaction.sceneChanged = true
-                }
-            case .finished, .cancelled:
-                guard sceneBox!.session.flight != nil else { continue }
-                reaction.lifecycle += updateScene { $0.end(completed: event == .finished, at: now) }
-                reaction.sceneChanged = true
-                // A pointer that came down as the completion ended (the event brought it to its
-                // end) is the old engine's: held, so its moves and lift are not refused.
-                let wasDown = engine.isPointerDown
-                resetEngine()
-                if wasDown, let pointer { heldPointers.insert(pointer) }
-                lastOutcome = event == .finished ? .finished : .cancelled
-            default:
-                continue
-            }
-        }
-    }
-
     /// Whether a pointer goes to the engine: in a scene, not when nothing is armed, not an
     /// edge swipe's down outside its band, not a grab of a completion that is not interruptible.
-    private func engineTakes(_ message: PointerMessage) -> Bool {
+    func engineTakes(_ message: PointerMessage) -> Bool {
         // The cheap tests first: `guard let scene` ahead of them copied the whole scene
-        // session (3.6 KB) for every pointer event, moves included (a profile, issue 15).
+        // session (3.6 KB) for every pointer event, moves included (a profile).
         guard message.phase == .down, !engine.isPointerDown else { return true }
         return sceneBox?.session.engineTakes(message, engineAnimating: engine.phase.isAnimating) ?? true
     }
 
     /// A down that misses the band of the edge swipe armed (if one is).
-    private func outsideEdgeBand(_ message: PointerMessage) -> Bool {
+    func outsideEdgeBand(_ message: PointerMessage) -> Bool {
         sceneBox?.session.outsideEdgeBand(message) == true
     }
 
     /// A held pointer's events: acknowledged, nothing moves.
-    private mutating func hold(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
+    mutating func hold(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
         switch message.phase {
         case .down:
             if heldPointers.contains(message.pointerID) {
@@ -342,46 +209,7 @@ struct SessionCore {
         return counted(reaction)
     }
 
-    /// `device`, `attempt-rotation`, `update`: the interface may turn (played from `now`).
-    /// A device turn is physical and never refused: during a transition the scene records it
-    /// and turns later; during a rotation the running one ends first.
-    mutating func orient(_ request: OrientationRequest, at now: Double) throws(WireError) -> SessionReaction {
-        var next = try currentScene()
-        let change: SceneSession.OrientationChange
-        switch request {
-        case .device(let orientation):
-            change = .device(orientation)
-        case .attempt:
-            try checkAtRest("attempt a rotation")
-            change = .attempt
-        case let .update(id, mask, autorotate, preferred):
-            try checkAtRest("update it")
-            guard let current = next.scene.controller(id)?.orientationProperties else {
-                throw WireError(SceneError.unknownController(id))
-            }
-            change = .update(
-                id, mask: mask ?? current.supportedOrientations, shouldAutorotate: autorotate ?? current.shouldAutorotate,
-                preferred: preferred ?? current.preferredOrientation)  // .some(nil) clears it
-        }
-        var reaction = SessionReaction(frame: true, sceneChanged: true)
-        if next.rotation != nil { reaction.lifecycle += next.advanceRotation(to: .infinity) }
-        reaction.lifecycle += try Self.sceneStep { () throws(SceneError) in try next.orient(change, at: now) }
-        let turned = next.scene.interfaceOrientation != sceneBox?.session.scene.interfaceOrientation
-        scene = next
-        if engine.phase.isAtRest {
-            // The armed plan's container may have turned: a fresh engine for it. A pointer
-            // down on the old one (before its pan began) is held, like touches a rotation cancels.
-            if engine.isPointerDown, turned, let pointer = enginePointer {
-                heldPointers.insert(pointer)
-                resetEngine()
-            } else if !engine.isPointerDown {
-                resetEngine()
-            }
-        }
-        return counted(reaction)
-    }
-
-    private mutating func counted(_ reaction: SessionReaction) -> SessionReaction {
+    mutating func counted(_ reaction: SessionReaction) -> SessionReaction {
         if engine.phase != .idle || reaction.sceneChanged && !reaction.events.contains(where: Self.ends) {
             lastOutcome = nil
         }
@@ -395,13 +223,13 @@ struct SessionCore {
     /// exactly, even when events arrive in a burst. A release that maps ahead of the server clock
     /// (by at most `maximumLead`) starts its completion then: ticks before it are ignored. The
     /// caller keeps the engine's time from going backwards.
-    private func clockOffset(for message: PointerMessage, receivedAt received: Double) -> Double {
+    func clockOffset(for message: PointerMessage, receivedAt received: Double) -> Double {
         if let clockOffset, message.phase != .down || engine.isPointerDown { return clockOffset }
         // Not before the engine's own time: a gesture that ended without a completion (inside
         // the slop, or the wrong way) may have left it ahead of the server's clock (its up was
         // held less than its down). Anchored at `received`, the new gesture's first events
         // would map behind it and be stamped all alike by `max(mapped, engine.time)`, changing
-        // the release velocity with the network (found by the iOS review: a fling flipped).
+        // the release velocity with the network (a fling flipped direction).
         let anchor = engine.time.isFinite ? max(received, engine.time) : received
         return Self.onTimeGrid(anchor) - Self.onTimeGrid(message.time / 1000)
     }
@@ -414,41 +242,5 @@ struct SessionCore {
     /// velocity (docs/ENGINE.md "Decisions do not depend on the network").
     static func onTimeGrid(_ seconds: Double) -> Double {
         (seconds * 0x1p30).rounded() * 0x1p-30
-    }
-}
-
-extension SceneSession {
-    /// `SessionCore.engineTakes` for a down while the engine has no pointer down.
-    fileprivate func engineTakes(_ message: PointerMessage, engineAnimating: Bool) -> Bool {
-        // Nothing starts while the interface turns (a pan would begin a transition laid out
-        // for bounds that are changing).
-        if rotation != nil { return false }
-        if engineAnimating { return interruptible }
-        guard let armed else { return false }
-        // The scene's own dismissal gesture belongs to the presented view: a sheet's pan starts
-        // on the card, not on the dimmed presenter around it.
-        if armed.isDefault, armed.plan.action == .dismiss,
-            !armed.plan.container.contains(Point(x: message.x, y: message.y))
-        {
-            return false
-        }
-        return !outsideEdgeBand(message)
-    }
-
-    /// A down that misses the band of the edge swipe armed (if one is).
-    fileprivate func outsideEdgeBand(_ message: PointerMessage) -> Bool {
-        guard let plan = armed?.plan, plan.edgeSwipe else { return false }
-        return message.x - plan.container.minX > Self.edgeBand
-    }
-}
-
-/// A scene session behind a reference, so that `SessionCore` stays small when it is copied
-/// (`SessionCore.sceneBox`). Copy on write: only `SessionCore.updateScene` (this file) changes
-/// it, after copying the box unless the session value holding it is the only one.
-final class SceneSessionBox {
-    fileprivate(set) var session: SceneSession
-
-    init(_ session: SceneSession) {
-        self.session = session
     }
 }

@@ -1,6 +1,6 @@
 import TransitionCore
 
-/// Issue 14's `configure` fields: the release rule, rubber-banding, the spring completion's own
+/// The `configure` fields beyond UIKit's own: the release rule, rubber-banding, the spring completion's own
 /// damping, the pitfall toggles and the driver (with the property animator's settings). Checked strictly: a wrong type or name is `invalid-field`,
 /// a number out of range `invalid-config` (from `TransitionConfiguration.validate()`), each
 /// naming its field; nothing changes on any error.

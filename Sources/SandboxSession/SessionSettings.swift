@@ -22,7 +22,7 @@ public struct SessionSettings: Equatable, Sendable {
     static let configureFields: Set<String> = [
         "type", "transition", "operation", "duration", "distance", "axis", "direction", "slop", "threshold",
         "clamp", "completionSpeed", "completionCurve", "spring", "flingVelocity", "fps", "container", "originFrame",
-        // Issue 14: what UIKit leaves to the app (SessionSettings+ReleaseRules.swift).
+        // What UIKit leaves to the app (SessionSettings+ReleaseRules.swift).
         "releaseRule", "decelerationRate", "rubberBand", "pitfalls", "completionDamping", "driver", "propertyAnimator",
     ]
 

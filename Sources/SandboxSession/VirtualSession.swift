@@ -118,6 +118,10 @@ public struct VirtualSession {
                 display = nil
             case .setLink(_, let conditions):
                 outbox.setLink(conditions)
+            case let .lookUp(connection, session, id):  // no other thread: not found
+                var answer: [SessionAction] = []
+                hub.lookUpFailed(connection, session: session, requestID: id, into: &answer)
+                out += carryOut(answer)
             case .register, .unregister, .watchElsewhere, .stopWatchingElsewhere:
                 break  // one session, one connection, no other thread
             }

@@ -74,9 +74,6 @@ public final class SandboxServer: @unchecked Sendable {
             options.metrics == nil ? 0 : 1, options.tlsCertificate, options.tlsKey)
         guard let native else { throw .listenFailed(host: options.host, port: options.port) }
         crossThread.withLock { $0.context = native.pointee.context }
-        if group.threads > 1 {
-            hub.hostedElsewhere = { [unowned group] id in group.host(of: id).map { $0 != thread } ?? false }
-        }
         watchdog.start(on: native.pointee.context)
     }
 
@@ -181,6 +178,12 @@ public final class SandboxServer: @unchecked Sendable {
                 if group.threads > 1 { group.register(session, on: thread) }
             case .unregister(let session):
                 if group.threads > 1 { group.unregister(session) }
+            case let .lookUp(viewer, session, id):
+                if group.threads > 1, let host = group.host(of: session), host != thread {
+                    hub.watchElsewhere(viewer, session: session, into: &actions)
+                } else {
+                    hub.lookUpFailed(viewer, session: session, requestID: id, into: &actions)
+                }
             case let .watchElsewhere(viewer, session):
                 watchElsewhere(viewer, session)
             case let .stopWatchingElsewhere(viewer, session):

@@ -21,10 +21,19 @@ import TransitionCore
         return actions
     }
 
+    /// Received, with every `.lookUp` answered as a single thread does: not found.
     func receive(_ hub: inout SessionHub, _ bytes: [UInt8], from id: ConnectionID, at now: Double, binary: Bool = false) -> [SessionAction] {
         var actions: [SessionAction] = []
         hub.receive(bytes, binary: binary, from: id, at: now, into: &actions)
-        return actions
+        var answered: [SessionAction] = []
+        for action in actions {
+            guard case let .lookUp(connection, session, requestID) = action else {
+                answered.append(action)
+                continue
+            }
+            hub.lookUpFailed(connection, session: session, requestID: requestID, into: &answered)
+        }
+        return answered
     }
 
     func errorCode(_ actions: [SessionAction]) -> String? {
@@ -52,13 +61,27 @@ import TransitionCore
         (#"{"type":"ping""#, "invalid-json"), (#"[1]"#, "not-an-object"), (#"{"type":"fly"}"#, "unknown-type"),
         (#"{"type":"configure","fps":0}"#, "invalid-config"), (#"{"type":"configure","fps":"x"}"#, "invalid-field"), (#"{"type":"configure","wings":2}"#, "unknown-field"),
         (#"{"type":"join","session":"nobody"}"#, "unknown-session"), (#"{"type":"join","session":"s"}"#, "invalid-field"),
+        (#"{"type":"ping","seq":1,"t":0,"id":7}"#, "invalid-field"),
+        (#"{"type":"play","id":"x","wings":1}"#, "unknown-field"),
+        (#"{"type":"pointer","phase":"up","x":0,"y":0,"t":0,"seq":1}"#, "pointer-not-down"),
     ])
     func errorsChangeNothing(_ text: String, _ code: String) {
         var hub = SessionHub()
         _ = connected(&hub, driver, session: "s")
-        let before = hub.frame(for: driver, now: 0)
+        _ = hub.frame(for: driver, now: 0)  // its frame made, as a connection would have it
+        let before = hub
         #expect(errorCode(receive(&hub, Self.bytes(text), from: driver, at: 1)) == code)
-        #expect(hub.frame(for: driver, now: 1) === before)  // no new frame: nothing changed
+        #expect(hub == before)  // the whole state: sessions, connections, frames, ids
+    }
+
+    /// `errorsChangeNothing`'s comparison can fail: an accepted pointer changes the hub.
+    @Test func anAcceptedMessageChangesTheHub() {
+        var hub = SessionHub()
+        _ = connected(&hub, driver, session: "s")
+        _ = hub.frame(for: driver, now: 0)
+        let before = hub
+        #expect(errorCode(receive(&hub, Self.pointer("down", x: 10, t: 0, seq: 1), from: driver, at: 1)) == nil)
+        #expect(hub != before)
     }
 
     @Test func binaryIsRefused() {
@@ -205,26 +228,29 @@ import TransitionCore
 
     @Test func joiningASessionOfAnotherThreadWatchesItThere() {
         var hub = SessionHub(thread: 0)
-        hub.hostedElsewhere = { $0 == "far" }
         _ = connected(&hub, viewer, session: "v")
-        #expect(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1) == [
-            .unregister(session: "v"), .watchElsewhere(viewer, session: "far"),
-        ])
+        var actions: [SessionAction] = []
+        hub.receive(Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1, into: &actions)
+        #expect(actions == [.lookUp(viewer, session: "far", id: nil)])
+        #expect(hub.session(of: viewer) == "v")  // nothing changes before the answer
+        actions = []
+        hub.watchElsewhere(viewer, session: "far", into: &actions)
+        #expect(actions == [.unregister(session: "v"), .watchElsewhere(viewer, session: "far")])
         #expect(hub.session(of: viewer) == "far")
         #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1)) == "invalid-field")
         hub.remoteWatchEnded(viewer, session: "other")  // another session's end: ignored
         #expect(hub.session(of: viewer) == "far")
-        var actions: [SessionAction] = []
+        actions = []
         hub.disconnect(viewer, into: &actions)
         #expect(actions == [.stopWatchingElsewhere(viewer, session: "far")])
     }
 
     @Test func aRemoteJoinThatFoundNothingIsAnUnknownSession() {
         var hub = SessionHub(thread: 0)
-        hub.hostedElsewhere = { _ in true }
         _ = connected(&hub, viewer, session: "v")
-        _ = receive(&hub, Self.bytes(#"{"type":"join","session":"gone"}"#), from: viewer, at: 1)
         var actions: [SessionAction] = []
+        hub.watchElsewhere(viewer, session: "gone", into: &actions)
+        actions = []
         hub.remoteJoinFailed(viewer, session: "gone", into: &actions)
         #expect(errorCode(actions) == "unknown-session" && hub.session(of: viewer) == nil)
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A session's frame for one state, as every connection of it is sent it: a delta against the
 /// frame before (when there is one to apply it to) or the full frame (docs/PROTOCOL.md,
 /// "Delta frames"). Each is encoded once, when the first connection needs it, whatever the
@@ -9,7 +7,9 @@ import Synchronization
 /// Used on its session's service thread (the encodings are lazy); `copy()` makes one for
 /// another thread.
 public final class FrameEncoding: @unchecked Sendable {
-    /// Unique in the process: a connection remembers the id of the last frame it was sent.
+    /// Unique in the process: a connection remembers the id of the last frame it was sent. Made
+    /// by the session's hub (`SessionHub.frameID`): its thread in the high bits, its own count
+    /// below, so ids of two threads never collide (`frameIDsCarryTheirThread`).
     public let id: UInt64
     /// The frame the delta applies to (nil: this state is sent whole to everyone).
     public let baseID: UInt64?
@@ -23,12 +23,10 @@ public final class FrameEncoding: @unchecked Sendable {
     private var encodedFull: EncodedMessage?
     private var encodedDelta: EncodedMessage?
 
-    private static let nextID = Atomic<UInt64>(1)
-
     /// `previous`: the session's frame before this one; a delta against it is offered when
     /// `deltaAllowed` and it is this state's predecessor (`n` − 1).
-    init(_ snapshot: FrameSnapshot, after previous: FrameEncoding?, deltaAllowed: Bool, headroom: Int) {
-        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    init(_ snapshot: FrameSnapshot, id: UInt64, after previous: FrameEncoding?, deltaAllowed: Bool, headroom: Int) {
+        self.id = id
         number = snapshot.number
         self.snapshot = snapshot
         self.headroom = headroom
@@ -52,8 +50,8 @@ public final class FrameEncoding: @unchecked Sendable {
     }
 
     /// A frame only ever sent whole (the tests' stand-in of a given size).
-    init(whole message: EncodedMessage) {
-        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    init(whole message: EncodedMessage, id: UInt64 = 0) {
+        self.id = id
         baseID = nil
         number = 0
         snapshot = nil
@@ -89,7 +87,7 @@ public final class FrameEncoding: @unchecked Sendable {
     /// Bytes this state may keep alive while a simulated link holds it (what the link charges):
     /// its parts and the base's until the delta is made, and the delta and full frame that
     /// the first connection to need them makes — counted up front, as they may come later
-    /// (the hostile review: charging the payload alone let held frames use 2.2× their charge).
+    /// (charging the payload alone let held frames use 2.2× their charge).
     public var bytes: Int {
         guard let snapshot else { return full.retainedBytes + (delta?.retainedBytes ?? 0) + 128 }
         let parts = snapshot.retainedBytes + (base?.retainedBytes ?? 0)
@@ -99,4 +97,10 @@ public final class FrameEncoding: @unchecked Sendable {
     /// A copy with its own buffers, both encodings made, for another thread (it writes its own
     /// WebSocket header into the headroom).
     public func copy() -> FrameEncoding { FrameEncoding(copying: self) }
+}
+
+/// The same frame when the ids are (an id names one state of one session: `FrameIDs`), so a
+/// hub's state compares its cached encodings without comparing bytes (`errorsChangeNothing`).
+extension FrameEncoding: Equatable {
+    public static func == (lhs: FrameEncoding, rhs: FrameEncoding) -> Bool { lhs.id == rhs.id }
 }

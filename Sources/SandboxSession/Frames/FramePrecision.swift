@@ -21,7 +21,7 @@ enum FramePrecision {
     static let opacity = 4
     /// A CATransform3D's perspective column (m14, m24, m34), about 1e-3 times a sine: its error
     /// x·5e-10 in the divisor w is magnified by 1/w near edge-on; 1e-9 keeps the projected
-    /// points within 0.001 pt in a 4,000-pt container (1e-8 gave 0.019 pt; the iOS review).
+    /// points within 0.001 pt in a 4,000-pt container (1e-8 gave 0.019 pt).
     static let perspective = 9
     /// Server times in ms: 1 µs, the resolution the latency tools report in.
     static let milliseconds = 3

@@ -33,6 +33,8 @@ public struct WireError: Error, Equatable, Sendable {
     /// Capped at `maximumMessageBytes` as written (see `truncated(_:limit:)`).
     public let message: String
     public var seq: Int?
+    /// The `id` of the message that caused the error, echoed (`RequestID`); nil when it had none.
+    public var requestID: RequestID?
 
     public init(_ code: Code, _ message: String, seq: Int? = nil, field: String? = nil) {
         self.code = code.rawValue
@@ -95,7 +97,7 @@ public struct WireError: Error, Equatable, Sendable {
     /// wherever a message names something the client sent (a field name, a type, a phase, an id).
     /// Control and formatting characters (a right-to-left override, zero-width joiners) are
     /// shown as `U+202E`, never echoed as themselves: an error message must not reorder or hide
-    /// the text around it in a log or a page (the hostile review of issue 14).
+    /// the text around it in a log or a page (`quoted(_:) shows control and format characters`).
     static func quoted(_ text: String) -> String {
         "'\(truncated(visible(text)))'"
     }

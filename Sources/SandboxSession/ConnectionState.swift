@@ -1,0 +1,17 @@
+/// A connection of this thread: what it does, and its last accepted pointer `seq` (strictly
+/// increasing per connection, across sessions it drives).
+struct ConnectionState: Equatable {
+    enum Role: Equatable {
+        case driver(String)
+        case viewer(String)
+        case remoteViewer(String)
+        case idle
+    }
+    var role: Role
+    /// Its simulated network (`NetworkLink`, carried out by the executor).
+    var network: NetworkConditions
+    var lastSeq: Int?
+    /// The scene-message bucket (`SessionHub.spendSceneMessage`).
+    var sceneTokens = SessionHub.sceneMessageBurst
+    var sceneRefilled: Double?
+}

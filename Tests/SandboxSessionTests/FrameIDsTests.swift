@@ -1,0 +1,28 @@
+import Testing
+
+@testable import SandboxSession
+
+/// Frame ids without a process-wide counter: each hub counts its own, its thread in the high bits.
+@Suite("FrameIDs") struct FrameIDsTests {
+    @Test func frameIDsCarryTheirThread() {
+        var zero = FrameIDs(thread: 0)
+        var one = FrameIDs(thread: 1)
+        let first = [zero.next(), zero.next()]
+        let second = [one.next(), one.next()]
+        #expect(first == [1, 2])
+        #expect(second == [1 << 48 + 1, 1 << 48 + 2])
+        #expect(Set(first + second).count == 4)
+    }
+
+    @Test func hubsOfTwoThreadsNeverShareAFrameID() {
+        var here = SessionHub(thread: 0)
+        var there = SessionHub(thread: 1)
+        var actions: [SessionAction] = []
+        here.connect(ConnectionID(thread: 0, number: 1), session: "a", into: &actions)
+        there.connect(ConnectionID(thread: 1, number: 1), session: "b", into: &actions)
+        let a = here.frame(for: ConnectionID(thread: 0, number: 1), now: 0)
+        let b = there.frame(for: ConnectionID(thread: 1, number: 1), now: 0)
+        #expect(a != nil && b != nil && a?.id != b?.id)
+        #expect(b.map { $0.id >> 48 } == 1)
+    }
+}
