@@ -80,10 +80,16 @@ def quit_driver(driver):
     shutil.rmtree(driver.profile_dir, ignore_errors=True)
 
 
+def with_test_query(url):
+    """The page's URL with `?test` added to its query (web/js/testHooks.js)."""
+    return f"{url}{'&' if '?' in url else '?'}test"
+
+
 class Page:
     def __init__(self, driver, url):
+        """`url` is the page's; it is opened with `?test`, the query that installs `window.sandbox`."""
         self.driver = driver
-        self.url = url
+        self.url = with_test_query(url)
 
     def open(self):
         self.driver.get(self.url)
