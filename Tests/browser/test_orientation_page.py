@@ -1,4 +1,4 @@
-"""Orientation on the page (issue 12): the device outline turns with the device and the interface
+"""Orientation on the page: the device outline turns with the device and the interface
 inside it turns as the server streams the root's transform.
 
 - A portrait-only root: turning the device to landscapeLeft turns nothing in the interface

@@ -1,6 +1,7 @@
 // A read-only view of the page for tests and the curious: `window.sandbox`, installed only when
 // the page is opened with `?test` in its query (main.js imports this module only then).
-// test_page.py's test_the_page_without_test_query_has_no_hooks holds that it is absent otherwise.
+// test_requests_page.py's test_the_page_without_test_query_has_no_hooks holds that it is absent
+// otherwise.
 
 import { apply } from "./orientation.js";
 import { controllerColour } from "./sceneCards.js";
