@@ -6,24 +6,25 @@ import TransitionCore
 public enum ServerMessage: Equatable, Sendable {
     case welcome(session: String, settings: SessionSettings)
     /// `joined` answers a viewer's `join`; `configured` goes to every connection of a session.
-    case configured(session: String, settings: SessionSettings, joined: Bool)
-    case pong(seq: Int, t: Double, serverTime: Double)
+    /// `id`, here and below: the request id of the message this answers, echoed (`RequestID`).
+    case configured(session: String, settings: SessionSettings, joined: Bool, id: RequestID? = nil)
+    case pong(seq: Int, t: Double, serverTime: Double, id: RequestID? = nil)
     case error(WireError)
     case sessionEnded(String)
     case transition(TransitionEvent)
     case lifecycle(LifecycleRecord)
     /// nil: the session left scene mode.
-    case sceneState(SceneReport?)
+    case sceneState(SceneReport?, id: RequestID? = nil)
     /// The connection's own simulated network, after `welcome` (when one is set) and whenever
     /// the connection changes it.
-    case link(NetworkConditions)
+    case link(NetworkConditions, id: RequestID? = nil)
 
     /// True for `welcome` and `joined`: the client holds no frame after them (its assembler
     /// starts over), so the next frame the connection is sent must be whole.
     public var startsFrames: Bool {
         switch self {
         case .welcome: return true
-        case .configured(_, _, let joined): return joined
+        case .configured(_, _, let joined, _): return joined
         default: return false
         }
     }
@@ -39,19 +40,39 @@ public enum ServerMessage: Equatable, Sendable {
     }
 }
 
+extension ServerMessage {
+    /// This message as the answer to a request with `id`: `configured`/`joined`, `pong`,
+    /// `scene-state`, `link` and `error` carry it; nil for the others (events and broadcasts
+    /// are no one's reply). `RequestIDTests` holds which do.
+    func replying(to id: RequestID) -> ServerMessage? {
+        switch self {
+        case let .configured(session, settings, joined, _):
+            return .configured(session: session, settings: settings, joined: joined, id: id)
+        case let .pong(seq, t, serverTime, _): return .pong(seq: seq, t: t, serverTime: serverTime, id: id)
+        case .sceneState(let report, _): return .sceneState(report, id: id)
+        case .link(let conditions, _): return .link(conditions, id: id)
+        case .error(var error):
+            error.requestID = id
+            return .error(error)
+        case .welcome, .sessionEnded, .transition, .lifecycle: return nil
+        }
+    }
+}
+
 /// Encodes every server → client message (docs/PROTOCOL.md).
 public enum ServerMessages {
     public static func encode(_ message: ServerMessage, headroom: Int) -> EncodedMessage {
         switch message {
         case let .welcome(session, settings): return welcome(session, settings, headroom: headroom)
-        case let .configured(session, settings, joined): return configured(session, settings, joined: joined, headroom: headroom)
-        case let .pong(seq, t, serverTime): return pong(seq: seq, time: t, serverTime: serverTime, headroom: headroom)
+        case let .configured(session, settings, joined, id):
+            return configured(session, settings, joined: joined, id: id, headroom: headroom)
+        case let .pong(seq, t, serverTime, id): return pong(seq: seq, time: t, serverTime: serverTime, id: id, headroom: headroom)
         case .error(let error): return self.error(error, headroom: headroom)
         case .sessionEnded(let id): return sessionEnded(id, headroom: headroom)
         case .transition(let event): return transition(event, headroom: headroom)
         case .lifecycle(let record): return lifecycle(record, headroom: headroom)
-        case .sceneState(let report): return sceneState(report, headroom: headroom)
-        case .link(let conditions): return link(conditions, headroom: headroom)
+        case let .sceneState(report, id): return sceneState(report, id: id, headroom: headroom)
+        case let .link(conditions, id): return link(conditions, id: id, headroom: headroom)
         }
     }
 
@@ -73,29 +94,34 @@ public enum ServerMessages {
         return w.finish()
     }
 
-    static func configured(_ id: String, _ settings: SessionSettings, joined: Bool, headroom: Int) -> EncodedMessage {
+    static func configured(
+        _ id: String, _ settings: SessionSettings, joined: Bool, id requestID: RequestID? = nil, headroom: Int
+    ) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom)
         w.beginObject()
         w.key("type"); w.string(joined ? "joined" : "configured")
+        writeID(requestID, to: &w)
         w.key("session"); w.string(id)
         w.key("config"); settings.write(to: &w)
         w.endObject()
         return w.finish()
     }
 
-    static func link(_ conditions: NetworkConditions, headroom: Int) -> EncodedMessage {
+    static func link(_ conditions: NetworkConditions, id: RequestID? = nil, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 96)
         w.beginObject()
         w.key("type"); w.string("link")
+        writeID(id, to: &w)
         w.key("network"); conditions.write(to: &w)
         w.endObject()
         return w.finish()
     }
 
-    static func pong(seq: Int, time: Double, serverTime: Double, headroom: Int) -> EncodedMessage {
+    static func pong(seq: Int, time: Double, serverTime: Double, id: RequestID? = nil, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 96)
         w.beginObject()
         w.key("type"); w.string("pong")
+        writeID(id, to: &w)
         w.key("seq"); w.integer(seq)
         w.key("t"); w.number(time)
         w.key("serverTime"); w.number(serverTime)
@@ -107,6 +133,7 @@ public enum ServerMessages {
         var w = JSONWriter(headroom: headroom, capacity: 256)
         w.beginObject()
         w.key("type"); w.string("error")
+        writeID(error.requestID, to: &w)
         w.key("code"); w.string(error.code)
         w.key("message"); w.string(error.message)
         if let field = error.field { w.key("field"); w.string(field) }
@@ -157,6 +184,12 @@ public enum ServerMessages {
         return w.finish()
     }
 
+    /// `"id"` right after `type` when the message answers one that had an id; nothing otherwise,
+    /// so a reply to a message without one is byte for byte what it was (`RequestIDTests`).
+    private static func writeID(_ id: RequestID?, to w: inout JSONWriter) {
+        if let id { w.key("id"); w.string(id.text) }
+    }
+
     private static func writeRect(_ rect: Rect, to w: inout JSONWriter) {
         w.numbers([rect.minX, rect.minY, rect.width, rect.height])
     }
@@ -177,10 +210,11 @@ public enum ServerMessages {
         return w.finish()
     }
 
-    static func sceneState(_ report: SceneReport?, headroom: Int) -> EncodedMessage {
+    static func sceneState(_ report: SceneReport?, id: RequestID? = nil, headroom: Int) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 2048)
         w.beginObject()
         w.key("type"); w.string("scene-state")
+        writeID(id, to: &w)
         guard let report else {
             w.key("root"); w.null()
             w.endObject()

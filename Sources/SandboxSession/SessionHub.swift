@@ -147,15 +147,32 @@ public struct SessionHub {
     ) -> ClientMessageType? {
         guard connections[connection] != nil else { return nil }
         var type: ClientMessageType?
+        var requestID: RequestID?
         do throws(WireError) {
             guard !binary else { throw WireError(.binary, "binary messages are not part of the protocol; send JSON text") }
-            let message = try ClientMessage.parse(bytes)
-            type = message.type
-            try dispatch(message, from: connection, at: now, arrived: arrived, into: &actions)
+            let request = try ClientRequest.parse(bytes)
+            type = request.message.type
+            requestID = request.id
+            let first = actions.count
+            try dispatch(request.message, from: connection, at: now, arrived: arrived, into: &actions)
+            if let id = request.id { Self.tagReplies(to: connection, with: id, in: &actions, from: first) }
         } catch {
+            var error = error
+            if error.requestID == nil { error.requestID = requestID }
             actions.append(.send(connection, .error(error)))
         }
         return type
+    }
+
+    /// The replies a message with an id caused to its sender carry the id
+    /// (`ServerMessage.replying(to:)`); what its viewers are sent does not.
+    private static func tagReplies(
+        to connection: ConnectionID, with id: RequestID, in actions: inout [SessionAction], from first: Int
+    ) {
+        for index in first..<actions.count {
+            guard case .send(connection, let message) = actions[index], let reply = message.replying(to: id) else { continue }
+            actions[index] = .send(connection, reply)
+        }
     }
 
     private mutating func dispatch(

@@ -107,7 +107,7 @@ import TransitionCore
             "nav.viewDidLoad", "list.viewDidLoad", "nav.viewWillAppear(false)", "list.viewWillAppear(false)",
             "nav.viewDidAppear(false)", "list.viewDidAppear(false)",
         ])
-        guard case .send(Self.driver, .sceneState(let report?)) = actions[actions.count - 2] else {
+        guard case .send(Self.driver, .sceneState(let report?, _)) = actions[actions.count - 2] else {
             Issue.record("no scene-state before the frame: \(actions)")
             return
         }

@@ -11,15 +11,19 @@ enum ClientMessage {
     case sceneCommand(SceneCommand)
     case orientation(OrientationRequest)
 
+    /// The message alone (its request id, if any, checked and dropped: `ClientRequest.parse`).
     static func parse(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
-        // Most messages are pointer moves: read straight from the bytes when plain.
-        if let pointer = PointerFastPath.parse(bytes) { return .pointer(pointer) }
-        return try parseValue(bytes)
+        try ClientRequest.parse(bytes).message
     }
 
     /// Every message, through `JSONValue` (the reference the fast path is tested against).
     static func parseValue(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         let fields = try MessageFields(try JSONValue.parse(bytes))
+        return try decode(RequestID.read(from: fields) == nil ? fields : fields.removing("id"))
+    }
+
+    /// A message's fields, its `id` already taken out.
+    static func decode(_ fields: MessageFields) throws(WireError) -> ClientMessage {
         let type = try fields.string("type")
         switch type {
         case "configure":

@@ -33,6 +33,8 @@ public struct WireError: Error, Equatable, Sendable {
     /// Capped at `maximumMessageBytes` as written (see `truncated(_:limit:)`).
     public let message: String
     public var seq: Int?
+    /// The `id` of the message that caused the error, echoed (`RequestID`); nil when it had none.
+    public var requestID: RequestID?
 
     public init(_ code: Code, _ message: String, seq: Int? = nil, field: String? = nil) {
         self.code = code.rawValue
