@@ -1,6 +1,9 @@
 // The requests awaiting a reply on this connection, and which of them a reply or an error
-// answers. Each request carries an `id` the server echoes on its reply and on any error it
-// caused; a message without one is matched by order, as a server that echoes no ids answers.
+// answers. Each request carries an `id` (docs/PROTOCOL.md, "Request ids") that the server
+// echoes on its replies (`configured`, `joined`, `scene-state`, `link`) and on any error it
+// caused: such a message settles the request with that id. One without an id (`play`'s
+// `played` event, a stray error, a broadcast) is matched by order, as before ids: the oldest
+// request of its kind, or for an error the oldest of any kind. test_requests_page.py holds both.
 
 export class Requests {
   constructor() {
@@ -17,11 +20,12 @@ export class Requests {
     return this.pending.length;
   }
 
-  /** Records a request about to be sent; returns the id to send with it. */
+  /** Records a request about to be sent; returns the id to send with it (a string, as the protocol wants). */
   add(kind, field) {
     this.lastId += 1;
-    this.pending.push({ id: this.lastId, kind, field });
-    return this.lastId;
+    const id = String(this.lastId);
+    this.pending.push({ id, kind, field });
+    return id;
   }
 
   /** Forgets a request that could not be sent. */

@@ -1,5 +1,6 @@
-// What the page sends: requests (recorded in `Requests`, so their replies and errors find the
-// control that asked), configurations, play, and pointer moves (not requests: no reply names them).
+// What the page sends: requests (each with an id, recorded in `Requests`, so their replies and
+// errors find the control that asked), configurations, play, and pointer moves (not requests:
+// no reply names them).
 
 const round = (value) => Math.round(value * 100) / 100;
 
@@ -11,14 +12,18 @@ export class Sender {
     this.page = page;
   }
 
-  /** Sends a request of `kind`; a refusal about `field` shows on that field's form. False when not connected. */
+  /**
+   * Sends a request of `kind` with a fresh `id` (its reply and errors echo it); a refusal about
+   * `field` shows on that field's form. False when not connected.
+   */
   request(kind, field, message) {
     const { connection, requests, formFor } = this.page;
-    if (!connection.send(message)) {
+    const id = requests.add(kind, field);
+    if (!connection.send({ ...message, id })) {
+      requests.drop(id);
       if (field) formFor(field).showError(field, "not connected");
       return false;
     }
-    requests.add(kind, field);
     return true;
   }
 
