@@ -15,6 +15,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 CHROMIUM = "/usr/lib/chromium/chromium"  # the real binary, not Debian's wrapper script
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 TIMEOUT = 15
+# Between two looks at a wait's condition: short, so a wait returns while a brief state (a
+# rotation's half second) still holds; test_orientation_page.py reads one right after a wait.
+POLL = 0.05
 
 # Waits for two animation frames, so the latest state has been drawn.
 AFTER_PAINT = "const done = arguments[arguments.length - 1];" \
@@ -106,7 +109,7 @@ class Page:
         return self.js(f"return window.sandbox.{name}")
 
     def wait(self, condition, timeout=TIMEOUT, message=None):
-        WebDriverWait(self.driver, timeout).until(
+        WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
             lambda d: d.execute_script(f"return Boolean({condition})"),
             message or f"timed out waiting for {condition}")
 
