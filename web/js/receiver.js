@@ -183,7 +183,7 @@ export class Receiver {
     sceneModel.applyState(message);
     if (sceneModel.active !== wasActive) {
       this.$("hint").textContent = sceneModel.active ? SCENE_HINT : state.role === "viewer" ? VIEWER_HINT : HINT;
-      if (sceneModel.active && recording.recording) {
+      if (sceneModel.active && recording.active) {
         recording.cancel("Recording stopped: a scene started (scene scripts are written by hand, docs/SCRIPTS.md).");
       }
     }

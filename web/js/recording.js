@@ -13,7 +13,8 @@ export class RecordingControls {
     this.button.addEventListener("click", () => this.onClick());
   }
 
-  get recording() {
+  /** Armed or recording: the button stops it. */
+  get active() {
     const { recorder } = this.page;
     return recorder.state === "armed" || recorder.state === "recording";
   }
@@ -21,7 +22,7 @@ export class RecordingControls {
   /** The button's label and pressed state, and `text` (or the recorder's state) beside it. */
   show(text) {
     const { recorder } = this.page;
-    const recording = this.recording;
+    const recording = this.active;
     this.button.setAttribute("aria-pressed", String(recording));
     this.button.textContent = recording ? "Stop recording" : "Record the next drag";
     if (text) this.stateText.textContent = text;
@@ -37,7 +38,7 @@ export class RecordingControls {
 
   onClick() {
     const { state, recorder, sceneModel } = this.page;
-    if (this.recording) {
+    if (this.active) {
       this.cancel("Recording stopped; nothing saved.");
       return;
     }
