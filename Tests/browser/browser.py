@@ -15,6 +15,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 CHROMIUM = "/usr/lib/chromium/chromium"  # the real binary, not Debian's wrapper script
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 TIMEOUT = 15
+# Between two looks at a wait's condition: short, so a wait returns while a brief state (a
+# rotation's half second) still holds; test_orientation_page.py reads one right after a wait.
+POLL = 0.05
 
 # Waits for two animation frames, so the latest state has been drawn.
 AFTER_PAINT = "const done = arguments[arguments.length - 1];" \
@@ -80,10 +83,16 @@ def quit_driver(driver):
     shutil.rmtree(driver.profile_dir, ignore_errors=True)
 
 
+def with_test_query(url):
+    """The page's URL with `?test` added to its query (web/js/testHooks.js)."""
+    return f"{url}{'&' if '?' in url else '?'}test"
+
+
 class Page:
     def __init__(self, driver, url):
+        """`url` is the page's; it is opened with `?test`, the query that installs `window.sandbox`."""
         self.driver = driver
-        self.url = url
+        self.url = with_test_query(url)
 
     def open(self):
         self.driver.get(self.url)
@@ -100,7 +109,7 @@ class Page:
         return self.js(f"return window.sandbox.{name}")
 
     def wait(self, condition, timeout=TIMEOUT, message=None):
-        WebDriverWait(self.driver, timeout).until(
+        WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
             lambda d: d.execute_script(f"return Boolean({condition})"),
             message or f"timed out waiting for {condition}")
 

@@ -1,4 +1,4 @@
-"""The page behind HAProxy (issue 16, docs/DEPLOY.md): two `sandbox serve --node` processes, the
+"""The page behind HAProxy (docs/DEPLOY.md): two `sandbox serve --node` processes, the
 page loaded through the balancer, a session driven by a script on the other process. Watching
 it reopens the page's socket with ?session=ID, which the balancer routes to that process."""
 import json

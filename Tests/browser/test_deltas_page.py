@@ -1,4 +1,4 @@
-"""Delta frames on the page (issue 15, docs/PROTOCOL.md "Delta frames"): the page applies them
+"""Delta frames on the page (docs/PROTOCOL.md "Delta frames"): the page applies them
 (web/js/frameAssembler.js) so that it holds and draws whole frames.
 
 - The page's assembler, on the hand-written cases the Python assembler's unit tests use.

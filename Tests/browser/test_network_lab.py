@@ -1,4 +1,4 @@
-"""The network lab on the page (issue 13): the link presets reach the server and its echo shows
+"""The network lab on the page: the link presets reach the server and its echo shows
 beside the connection state; the HUD's network time follows the link; the interpolation buffer
 draws states between frames and ends on the same picture as the latest frame. Every wait is on
 the server's echo or the page's state, never a sleep; figures are checked against thresholds."""
@@ -317,7 +317,7 @@ def test_the_interpolated_orientation_turn_stays_a_rotation(page):
               " && window.sandbox.shownRoot.transform.join() === '0,1,-1,0,0,0'")
     roots = page.js("const roots = window.__roots; window.__roots = null; return roots;")
     dets = [a * d - b * c for a, b, c, d, _, _ in roots]
-    # The frames' a–d have 1e-6 precision (issue 15, docs/PROTOCOL.md "Numbers"): a rotation's
+    # The frames' a–d have 1e-6 precision (docs/PROTOCOL.md "Numbers"): a rotation's
     # determinant is 1 within 2·√2·0.5e-6 ≈ 1.4e-6. A component-wise mix would shrink it by
     # far more (half way through a quarter turn, to 0.5).
     assert all(abs(v - 1) < 2e-6 for v in dets), max(abs(v - 1) for v in dets)

@@ -1,4 +1,4 @@
-"""Issue 14 in the page: the release-rules panel configures the session, the projection's rest
+"""The release rules in the page: the release-rules panel configures the session, the projection's rest
 point shows on the plot and in the HUD, the pitfalls are labelled as bugs and reproduce theirs,
 and the server's refusals land beside the field they name."""
 

@@ -1,4 +1,4 @@
-"""The scene panel in a real browser (issue 11): a sheet presented from the panel draws as a
+"""The scene panel in a real browser: a sheet presented from the panel draws as a
 card over its pushed-back presenter, a short drag cancels its dismissal back to the same
 pixels with UIKit's cancel order in the log, the tree and the log fill and stay bounded, the
 tablet dims under a form sheet, "drive it with a pan" hands the present to the next drag, and a

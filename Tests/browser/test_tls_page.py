@@ -1,4 +1,4 @@
-"""The page over https (issue 16): loaded from `sandbox serve --tls-cert … --tls-key …`, it opens
+"""The page over https: loaded from `sandbox serve --tls-cert … --tls-key …`, it opens
 its WebSocket with wss: (web/js/main.js derives the scheme from `location`) and works as over
 http. The certificate is self-signed, made at test time; Chromium is told to accept it with
 --ignore-certificate-errors (a test browser has no way to trust a CA made a second ago)."""

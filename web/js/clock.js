@@ -4,7 +4,7 @@
 // can differ least (NTP's clock filter). The two clocks are both monotonic on one machine or
 // drift by parts per million, so a window of a minute is plenty.
 //
-// Pongs go through the simulated link both ways (issue 13), so the round trip also shows the
+// Pongs go through the simulated link both ways, so the round trip also shows the
 // link: `rtt` is the median of the last few, following a change of link within seconds.
 
 const WINDOW = 64;       // pings kept for the offset

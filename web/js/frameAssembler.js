@@ -1,4 +1,4 @@
-// Delta frames (issue 15, docs/PROTOCOL.md "Delta frames"): most frames list only what changed
+// Delta frames (docs/PROTOCOL.md "Delta frames"): most frames list only what changed
 // since the frame before them. The assembler keeps the last whole frame and turns each frame
 // message back into a whole frame, so everything downstream (the renderer, the HUD, the lab's
 // buffer, latency) sees whole frames as before.

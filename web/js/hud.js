@@ -16,7 +16,7 @@ export class Hud {
     this.samples = [];  // [server ms, progress] of the last gesture
     this.release = null;  // [server ms, progress]
     this.releasePending = false;
-    this.projected = null;  // the projection rule's rest point (issue 14), in progress
+    this.projected = null;  // the projection rule's rest point, in progress
     this.recording = false;
     this.latest = null;
     this.dirty = true;

@@ -1,4 +1,4 @@
-// The network lab on the page (issue 13), in one place so main.js only forwards to it: the link
+// The network lab on the page, in one place so the receiver only forwards to it: the link
 // presets (network.js), the server's clock (clock.js), smoothing (smoothing.js) and
 // motion-to-photon (motionToPhoton.js), and the HUD section that shows them.
 

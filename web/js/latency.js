@@ -84,7 +84,7 @@ export class LatencyMeter {
     };
   }
 
-  /** A new link (issue 13): the figures start over, so they show the link in force. */
+  /** A new link: the figures start over, so they show the link in force. */
   restart() {
     this.total.clear();
     this.network.clear();

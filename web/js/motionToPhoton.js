@@ -1,4 +1,4 @@
-// Motion-to-photon (issue 13): for every pointer event the page sends, its `timeStamp` (when the
+// Motion-to-photon: for every pointer event the page sends, its `timeStamp` (when the
 // hardware event happened, performance.now() clock) → the requestAnimationFrame in which the
 // first frame acknowledging it (`ack` ≥ its `seq`) is drawn, plus one frame interval: the
 // drawing reaches the glass at the next vsync. Split, for the events a frame acknowledges

@@ -1,4 +1,4 @@
-// The network lab's link (issue 13): the presets, the `configure {network}` they send, and the
+// The network lab's link: the presets, the `configure {network}` they send, and the
 // label next to the connection state. The label shows the server's echo (its `link` message,
 // this connection's own link; none after `welcome` = loopback), never the local choice: what
 // the page asked for only counts once the server says it is in force.

@@ -1,4 +1,4 @@
-// Orientation on the page (docs/PROTOCOL.md, "Orientation and rotation (issue 12)"; docs/PAGE.md,
+// Orientation on the page (docs/PROTOCOL.md, "Orientation and rotation"; docs/PAGE.md,
 // "Orientation"): the device's turn as the user sees it, the window's root transform the
 // server streams, and the one affine map from interface coordinates to the canvas that both
 // make — used to draw (interface → canvas) and, inverted, to send pointers (canvas → interface).

@@ -1,4 +1,4 @@
-// The scene panel's orientation part (issue 12): buttons that turn the device, device versus
+// The scene panel's orientation part: buttons that turn the device, device versus
 // interface orientation, the resolved mask with where each bit comes from (the app, the window,
 // the deciding controller), and an editor for one controller's supportedOrientations,
 // shouldAutorotate and preferred orientation (`update`) with "attempt rotation". Redrawn from

@@ -1,4 +1,4 @@
-// Issue 14's panel: what UIKit leaves to the app — the release rule (threshold or WWDC 2018's
+// The release-rules panel: what UIKit leaves to the app — the release rule (threshold or WWDC 2018's
 // projection), rubber-banding past the clamp, the spring completion's damping, and the seeds'
 // pitfalls, each labelled as a bug. Like the settings form, every edit is one `configure` patch;
 // the server validates and its error appears beside the field it names.
@@ -81,7 +81,7 @@ export class ReleaseRulesForm {
 
   /** Shows the effective configuration (after welcome, configured or joined). */
   show(config) {
-    if (!config.releaseRule) return;  // a server without issue 14's fields
+    if (!config.releaseRule) return;  // a server without the release rules' fields
     const set = (name, value) => {
       const control = this.field(name);
       if (control && document.activeElement !== control) control.value = value;

@@ -1,6 +1,6 @@
-// Smoothing (issue 13): what the page draws at each vsync, in three modes.
+// Smoothing: what the page draws at each vsync, in three modes.
 //
-// - "latest": the latest frame received (the page before issue 13).
+// - "latest": the latest frame received (the page without the lab's smoothing).
 // - "interpolation": the state at render time R = now − B (page clock), interpolated between the
 //   two buffered frames around R. B is the interpolation buffer.
 // - "hybrid": the latest frame while the finger drags (UIKit never buffers direct manipulation:
