@@ -207,7 +207,10 @@ struct Checks {
         }
         // The last tick of a completion may fall up to one frame after its end.
         if time > deadline + 1 / fps + 1e-9 {
-            fail("wedge", "still animating at \(time) s, past the bound \(deadline) s (duration \(duration), completionSpeed \(completionSpeed), fps \(fps))", "")
+            fail(
+                "wedge",
+                "still animating at \(time) s, past the bound \(deadline) s (duration \(duration), completionSpeed \(completionSpeed), fps \(fps))",
+                "")
         }
     }
 
@@ -241,7 +244,8 @@ struct Checks {
     mutating func ended(_ reply: String) {
         if reply.hasPrefix(#"{"type":"link""#) { linked = true }
         if reply.hasPrefix(#"{"type":"transition","event":"finished""#)
-            || reply.hasPrefix(#"{"type":"transition","event":"cancelled""#) {
+            || reply.hasPrefix(#"{"type":"transition","event":"cancelled""#)
+        {
             deadline = nil
         }
     }
@@ -253,7 +257,9 @@ struct Checks {
     mutating func check(_ reply: String) {
         var text = reply
         text.withUTF8 { bytes in
-            guard bytes.starts(with: #"{"type":""#.utf8) else { return fail("json", "a message must start with {\"type\":", reply) }
+            guard bytes.starts(with: #"{"type":""#.utf8) else {
+                return fail("json", "a message must start with {\"type\":", reply)
+            }
             var scan = Scan(bytes: bytes)
             scan.kind = Scan.kind(of: bytes)
             do throws(Scan.Bad) {
@@ -267,8 +273,7 @@ struct Checks {
             if scan.kind == .frame { frame(scan, reply) }
             // U+FFFD in a reply that the input did not send: bytes were cut mid-character and
             // repaired by String(decoding:); the live server would send invalid UTF-8.
-            if contains(bytes, [0xEF, 0xBF, 0xBD]), !sentReplacement
-            {
+            if contains(bytes, [0xEF, 0xBF, 0xBD]), !sentReplacement {
                 fail("utf8", "U+FFFD in a reply the input did not ask for", reply)
             }
         }
@@ -281,7 +286,9 @@ struct Checks {
             return fail("delta", "a delta frame that does not apply to the frame before it", reply)
         }
         // Protocol 2: `sent` alone (`t` was the same value twice).
-        if !(scan.sent >= lastFrameTime) || !scan.t.isNaN { fail("frame-order", "frame sent \(scan.sent) after \(lastFrameTime) (t \(scan.t))", reply) }
+        if !(scan.sent >= lastFrameTime) || !scan.t.isNaN {
+            fail("frame-order", "frame sent \(scan.sent) after \(lastFrameTime) (t \(scan.t))", reply)
+        }
         if let ack = scan.ack, !(ack >= lastAck) { fail("frame-order", "ack \(ack) after \(lastAck)", reply) }
         lastFrame += 1
         lastFrameTime = scan.sent
@@ -300,7 +307,9 @@ struct Checks {
         var stretch = 1 / speed
         if config["driver"] == .string("property-animator") {
             stretch = max(config["propertyAnimator"]?["durationFactor"]?.number ?? 0, 1)
-        } else if case .array(let pitfalls)? = config["pitfalls"], pitfalls.contains(.string("negative-completion-speed")) {
+        } else if case .array(let pitfalls)? = config["pitfalls"],
+            pitfalls.contains(.string("negative-completion-speed"))
+        {
             stretch = max(stretch, 1)  // the cancel lasts p × duration (+ 1/60 s, within the slack)
         }
         return (duration, speed, fps, stretch)
@@ -360,7 +369,10 @@ struct Scan {
         if bytes.starts(with: #"{"type":"error""#.utf8) { return .error }
         if bytes.starts(with: #"{"type":"transition""#.utf8) { return .transition }
         if bytes.starts(with: #"{"type":"welcome""#.utf8) || bytes.starts(with: #"{"type":"configured""#.utf8)
-            || bytes.starts(with: #"{"type":"joined""#.utf8) { return .config }
+            || bytes.starts(with: #"{"type":"joined""#.utf8)
+        {
+            return .config
+        }
         if bytes.starts(with: #"{"type":"scene-state""#.utf8) { return .sceneState }
         return .other
     }
@@ -501,18 +513,21 @@ struct Scan {
         let allowed: Bool
         switch kind {
         case .frame:
-            allowed = depth == 1 && (keyIs(key, "ack") || keyIs(key, "received")) || depth == 2 && keyIs(key, "transition")
+            allowed =
+                depth == 1 && (keyIs(key, "ack") || keyIs(key, "received")) || depth == 2 && keyIs(key, "transition")
                 || depth == 3 && keyIs(key, "rotating")
                 // Delta frames (issue 15): a part the base had and this frame has not.
                 || depth == 1 && (keyIs(key, "scene") || keyIs(key, "animator"))
-                || depth > 1 && (keyIs(key, "mask") || keyIs(key, "transform3d") || keyIs(key, "corners")
-                    || keyIs(key, "controller") || keyIs(key, "title"))
+                || depth > 1
+                    && (keyIs(key, "mask") || keyIs(key, "transform3d") || keyIs(key, "corners")
+                        || keyIs(key, "controller") || keyIs(key, "title"))
         case .sceneState: allowed = depth == 1 && (keyIs(key, "inFlight") || keyIs(key, "armed") || keyIs(key, "root"))
         case .config: allowed = keyIs(key, "flingVelocity") || keyIs(key, "rubberBand")
         default: allowed = false
         }
         if !allowed {
-            let name = key.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? "(no name)"
+            let name =
+                key.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? "(no name)"
             throw Bad(check: "finite", reason: "null (a non-finite number) for '\(name)'")
         }
     }

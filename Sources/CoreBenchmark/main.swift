@@ -77,13 +77,16 @@ for kind in TransitionKind.allCases {
     let moveMedian = percentile(move.samples, 0.5)
     let line = [
         kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0),
-        "\(format(moveMedian)) / \(format(percentile(move.samples, 0.99)))".padding(toLength: 39, withPad: " ", startingAt: 0),
+        "\(format(moveMedian)) / \(format(percentile(move.samples, 0.99)))".padding(
+            toLength: 39, withPad: " ", startingAt: 0),
         "\(format(percentile(tick.samples, 0.5))) / \(format(percentile(tick.samples, 0.99)))",
     ].joined()
     print(line + (move.checksum.isNaN || tick.checksum.isNaN ? "  (NaN!)" : ""))
     if moveMedian > 2_000 { failures += 1 }
 }
-print(failures == 0 ? "goal ≤ 2 µs median per pointer event + frame: met" : "goal ≤ 2 µs median: missed for \(failures) kinds")
+print(
+    failures == 0
+        ? "goal ≤ 2 µs median per pointer event + frame: met" : "goal ≤ 2 µs median: missed for \(failures) kinds")
 
 func format(_ ns: Double) -> String {
     ns >= 1000 ? "\(Double(Int(ns / 10)) / 100) µs" : "\(Int(ns)) ns"
@@ -96,12 +99,14 @@ func format(_ ns: Double) -> String {
 print("")
 print("spring fit (SpringTiming with a release velocity), µs per fit: median / max of 7 batches")
 let fitVelocities = [0.01, 1, 100, -100]
-print("ζ      duration   " + fitVelocities.map { "v \($0)".padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+print(
+    "ζ      duration   " + fitVelocities.map { "v \($0)".padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
 var fitChecksum = 0.0
 var worstFit = 0.0
 for zeta in [0.05, 0.3, 1, 10] {
     for duration in [0.5, 6000] {
-        var line = "\(zeta)".padding(toLength: 7, withPad: " ", startingAt: 0)
+        var line =
+            "\(zeta)".padding(toLength: 7, withPad: " ", startingAt: 0)
             + "\(duration) s".padding(toLength: 11, withPad: " ", startingAt: 0)
         for velocity in fitVelocities {
             let clock = ContinuousClock()
@@ -142,8 +147,12 @@ for kind in TransitionKind.allCases {
         var hub = SessionHub()
         var actions: [SessionAction] = []
         hub.connect(driver, session: "s", into: &actions)
-        hub.receive(Array(#"{"type":"configure","transition":"\#(kind.rawValue)","distance":200}"#.utf8), from: driver, at: 0, into: &actions)
-        hub.receive(Array(#"{"type":"pointer","phase":"down","x":100,"y":400,"t":0,"seq":1}"#.utf8), from: driver, at: 0, into: &actions)
+        hub.receive(
+            Array(#"{"type":"configure","transition":"\#(kind.rawValue)","distance":200}"#.utf8), from: driver, at: 0,
+            into: &actions)
+        hub.receive(
+            Array(#"{"type":"pointer","phase":"down","x":100,"y":400,"t":0,"seq":1}"#.utf8), from: driver, at: 0,
+            into: &actions)
         return hub
     }
     // The messages, made beforehand: a pan sweeping back and forth, as the engine's loop above.
@@ -173,12 +182,13 @@ for kind in TransitionKind.allCases {
     let plain = run(encode: 0)
     let delta = run(encode: 1)
     let full = run(encode: 2)
-    print([
-        kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0),
-        format(plain.median).padding(toLength: 15, withPad: " ", startingAt: 0),
-        "+\(format(delta.median - plain.median))".padding(toLength: 18, withPad: " ", startingAt: 0),
-        "+\(format(full.median - delta.median))".padding(toLength: 11, withPad: " ", startingAt: 0),
-        "\(Int(delta.delta))".padding(toLength: 14, withPad: " ", startingAt: 0),
-        "\(Int(full.full))",
-    ].joined())
+    print(
+        [
+            kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0),
+            format(plain.median).padding(toLength: 15, withPad: " ", startingAt: 0),
+            "+\(format(delta.median - plain.median))".padding(toLength: 18, withPad: " ", startingAt: 0),
+            "+\(format(full.median - delta.median))".padding(toLength: 11, withPad: " ", startingAt: 0),
+            "\(Int(delta.delta))".padding(toLength: 14, withPad: " ", startingAt: 0),
+            "\(Int(full.full))",
+        ].joined())
 }

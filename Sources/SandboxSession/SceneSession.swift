@@ -96,7 +96,9 @@ struct SceneSession: Equatable {
 
     /// A scene at rest after its launch callbacks (group 1, `launch`), with the default gesture armed.
     /// (Not busy with a rotation: `SessionCore` refuses scene operations while one plays.)
-    static func launch(_ setup: SceneSetup, root: SceneController) throws(SceneError) -> (SceneSession, [LifecycleRecord]) {
+    static func launch(_ setup: SceneSetup, root: SceneController) throws(SceneError) -> (
+        SceneSession, [LifecycleRecord]
+    ) {
         guard root.allIDs.count <= instanceLimit else {
             throw .invalidScene("a scene holds at most \(instanceLimit) controllers")
         }
@@ -231,7 +233,8 @@ struct SceneSession: Equatable {
         case .attempt:
             plan = try scene.attemptRotationToDeviceOrientation()
         case let .update(id, mask, autorotate, preferred):
-            try scene.updateController(id, supportedOrientations: mask, shouldAutorotate: autorotate, preferredOrientation: preferred)
+            try scene.updateController(
+                id, supportedOrientations: mask, shouldAutorotate: autorotate, preferredOrientation: preferred)
             plan = nil
         }
         guard let plan else {

@@ -120,10 +120,13 @@ extension ServerMessages {
         w.key("presentationStyle"); w.string(controller.presentationStyle.rawValue)
         w.key("transitionStyle"); w.string(controller.transitionStyle.rawValue)
         w.key("definesPresentationContext"); w.bool(controller.definesPresentationContext)
-        w.key("providesPresentationContextTransitionStyle"); w.bool(controller.providesPresentationContextTransitionStyle)
+        w.key("providesPresentationContextTransitionStyle");
+        w.bool(controller.providesPresentationContextTransitionStyle)
         if let mask = controller.supportedMask { w.key("supportedOrientations"); w.strings(mask.names) }
         w.key("shouldAutorotate"); w.bool(controller.shouldAutorotate)
-        if let preferred = controller.preferredOrientation { w.key("preferredOrientation"); w.string(preferred.rawValue) }
+        if let preferred = controller.preferredOrientation {
+            w.key("preferredOrientation"); w.string(preferred.rawValue)
+        }
         w.endObject()
     }
 }

@@ -9,7 +9,9 @@ extension SessionCore {
         try checkAtRest("set the scene")
         var reaction = SessionReaction(frame: true, sceneChanged: true)
         if let root = setup.root {
-            let (next, records) = try Self.sceneStep { () throws(SceneError) in try SceneSession.launch(setup, root: root) }
+            let (next, records) = try Self.sceneStep { () throws(SceneError) in
+                try SceneSession.launch(setup, root: root)
+            }
             scene = next
             reaction.lifecycle = records
         } else {
@@ -152,7 +154,8 @@ extension SessionCore {
                 throw WireError(SceneError.unknownController(id))
             }
             change = .update(
-                id, mask: mask ?? current.supportedOrientations, shouldAutorotate: autorotate ?? current.shouldAutorotate,
+                id, mask: mask ?? current.supportedOrientations,
+                shouldAutorotate: autorotate ?? current.shouldAutorotate,
                 preferred: preferred ?? current.preferredOrientation)  // .some(nil) clears it
         }
         var reaction = SessionReaction(frame: true, sceneChanged: true)

@@ -85,7 +85,10 @@ struct SessionCore: Equatable {
     func checkAtRest(_ what: String) throws(WireError) {
         guard engine.phase.isAtRest, !engine.isPointerDown, heldPointers.isEmpty else {
             let down = engine.isPointerDown || !heldPointers.isEmpty
-            throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(down ? " with a pointer down" : ""); \(what) when it rests")
+            throw WireError(
+                .busy,
+                "the transition is \(engine.phase.rawValue)\(down ? " with a pointer down" : ""); \(what) when it rests"
+            )
         }
         if isRotating {
             throw WireError(.busy, "the interface is rotating; \(what) when it rests")
@@ -140,7 +143,9 @@ struct SessionCore: Equatable {
 
     /// `received` is the server's clock in seconds.
     /// `arrived`: when it reached the socket, if a simulated link held it until `received`.
-    mutating func pointer(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double? = nil) throws(WireError) -> SessionReaction {
+    mutating func pointer(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double? = nil)
+        throws(WireError) -> SessionReaction
+    {
         if message.phase == .down, outsideEdgeBand(message), !engine.isPointerDown, engine.phase.isAtRest,
             heldPointers.isEmpty, hasScene, updateScene({ $0.armDismissalInsteadOfPop() })
         {
@@ -186,7 +191,9 @@ struct SessionCore: Equatable {
         if let scene {
             try checkAtRest("play it")
             guard let armed = scene.armed else {
-                throw WireError(.nothingArmed, "nothing to play: the scene has no operation armed (present, dismiss, push or pop first)")
+                throw WireError(
+                    .nothingArmed,
+                    "nothing to play: the scene has no operation armed (present, dismiss, push or pop first)")
             }
             var command = armed.command
             command.interactive = false
@@ -195,7 +202,10 @@ struct SessionCore: Equatable {
         do {
             return counted(SessionReaction(try engine.play(at: now)))
         } catch {
-            throw WireError(.busy, "the transition is \(engine.phase.rawValue)\(engine.isPointerDown ? " with a pointer down" : ""); play it when it rests")
+            throw WireError(
+                .busy,
+                "the transition is \(engine.phase.rawValue)\(engine.isPointerDown ? " with a pointer down" : ""); play it when it rests"
+            )
         }
     }
 

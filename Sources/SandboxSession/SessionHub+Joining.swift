@@ -17,7 +17,8 @@ extension SessionHub {
             leave(connection, into: &actions)
             connections[connection]?.role = .viewer(id)
             sessions[id]!.viewers.append(connection)
-            actions.append(.send(connection, .configured(session: id, settings: sessions[id]!.core.settings, joined: true)))
+            actions.append(
+                .send(connection, .configured(session: id, settings: sessions[id]!.core.settings, joined: true)))
             if let scene = sessions[id]!.core.scene { actions.append(.send(connection, .sceneState(scene.report))) }
             actions.append(.frameDue(connection))
         } else {
@@ -80,7 +81,9 @@ extension SessionHub {
 
     /// The session this thread's connection went to watch elsewhere was gone when the executor
     /// looked (it ended in between): answered as a `join` that found nothing.
-    public mutating func remoteJoinFailed(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
+    public mutating func remoteJoinFailed(
+        _ connection: ConnectionID, session id: String, into actions: inout [SessionAction]
+    ) {
         guard connections[connection]?.role == .remoteViewer(id) else { return }
         connections[connection]?.role = .idle
         actions.append(.send(connection, .error(WireError(.unknownSession, "no session \(WireError.quoted(id))"))))

@@ -16,9 +16,13 @@ extension SessionHub {
             // Every set member is a live session listed under this rate (`apply`, `leave`);
             // checked anyway, so a slip costs a skipped tick, not the process.
             // One lookup per session per tick (`send` changes nothing of the session).
-            guard let (reaction, driver, viewers, animates) = inPlace(id, { session in
-                (session.core.tick(at: now), session.driver, session.viewers, session.core.isAnimating)
-            }) else {
+            guard
+                let (reaction, driver, viewers, animates) = inPlace(
+                    id,
+                    { session in
+                        (session.core.tick(at: now), session.driver, session.viewers, session.core.isAnimating)
+                    })
+            else {
                 rested.append(id)
                 continue
             }
@@ -39,7 +43,9 @@ extension SessionHub {
         // the link's schedule. A session still listed under another rate (configured to a new
         // fps after resting between two ticks) leaves that one first: it is always listed
         // under at most one rate, the one `ticking` names.
-        let (fps, listed, animates, phase) = inPlace(id) { ($0.core.settings.fps, $0.ticking, $0.core.isAnimating, $0.phase) }!
+        let (fps, listed, animates, phase) = inPlace(id) {
+            ($0.core.settings.fps, $0.ticking, $0.core.isAnimating, $0.phase)
+        }!
         if let listed, listed != fps { stopAnimating(id, fps: listed, into: &actions) }
         if animates {
             inPlace(id) { $0.ticking = fps }

@@ -41,7 +41,8 @@ public struct SessionHub: Equatable {
     var animating: [Int: [Set<String>]] = [:]
 
     public init(
-        thread: Int = 0, defaults: SessionSettings = SessionSettings(), network: NetworkConditions = .loopback, headroom: Int = 0,
+        thread: Int = 0, defaults: SessionSettings = SessionSettings(), network: NetworkConditions = .loopback,
+        headroom: Int = 0,
         tickPhases: Int = 1
     ) {
         precondition(tickPhases >= 1, "a display link has at least one phase")
@@ -98,7 +99,6 @@ public struct SessionHub: Equatable {
         return try body(&sessions.values[index])
     }
 
-
     /// A session's whole state (tests compare it before and after a refusal).
     func core(of session: String) -> SessionCore? { sessions[session]?.core }
 
@@ -151,7 +151,9 @@ public struct SessionHub: Equatable {
         var type: ClientMessageType?
         var requestID: RequestID?
         do throws(WireError) {
-            guard !binary else { throw WireError(.binary, "binary messages are not part of the protocol; send JSON text") }
+            guard !binary else {
+                throw WireError(.binary, "binary messages are not part of the protocol; send JSON text")
+            }
             let request = try ClientRequest.parse(bytes)
             type = request.message.type
             requestID = request.id
@@ -191,7 +193,9 @@ public struct SessionHub: Equatable {
         case .configure(let message):
             // The connection's own link, from any connection (a viewer watches through its own):
             // validated first, changed only if the rest of the message is accepted too.
-            let link = message.has("network") ? try connections[connection]!.network.applying(try message.object("network")) : nil
+            let link =
+                message.has("network")
+                ? try connections[connection]!.network.applying(try message.object("network")) : nil
             let fields = message.removing("network")
             if fields.object.keys.allSatisfy({ $0 == "type" }), let link {
                 setLink(link, of: connection, into: &actions)
@@ -257,7 +261,10 @@ public struct SessionHub: Equatable {
         state.sceneRefilled = now
         guard state.sceneTokens >= 1 else {
             connections[connection] = state
-            throw WireError(.sceneRateLimited, "at most \(Int(Self.sceneMessagesPerSecond)) scene messages a second (bursts of \(Int(Self.sceneMessageBurst))); nothing changed")
+            throw WireError(
+                .sceneRateLimited,
+                "at most \(Int(Self.sceneMessagesPerSecond)) scene messages a second (bursts of \(Int(Self.sceneMessageBurst))); nothing changed"
+            )
         }
         state.sceneTokens -= 1
         connections[connection] = state
@@ -265,7 +272,10 @@ public struct SessionHub: Equatable {
 
     func drivenSession(_ connection: ConnectionID) throws(WireError) -> String {
         guard case .driver(let id) = connections[connection]?.role else {
-            throw WireError(.notDriver, "this connection watches a session; only its driver sends configure, pointer, play and the scene's messages")
+            throw WireError(
+                .notDriver,
+                "this connection watches a session; only its driver sends configure, pointer, play and the scene's messages"
+            )
         }
         return id
     }

@@ -9,7 +9,9 @@ extension SessionSettings {
         if fields.has("releaseRule") {
             let name = try fields.string("releaseRule")
             guard let rule = ReleaseRule(rawValue: name) else {
-                throw WireError(.invalidField, "'releaseRule' must be threshold or projection; got \(WireError.quoted(name))", field: "releaseRule")
+                throw WireError(
+                    .invalidField, "'releaseRule' must be threshold or projection; got \(WireError.quoted(name))",
+                    field: "releaseRule")
             }
             c.releaseRule = rule
         }
@@ -22,7 +24,10 @@ extension SessionSettings {
         if fields.has("driver") {
             let name = try fields.string("driver")
             guard let driver = TransitionDriver(rawValue: name) else {
-                throw WireError(.invalidField, "'driver' must be percent-driven or property-animator; got \(WireError.quoted(name))", field: "driver")
+                throw WireError(
+                    .invalidField,
+                    "'driver' must be percent-driven or property-animator; got \(WireError.quoted(name))",
+                    field: "driver")
             }
             c.driver = driver
         }
@@ -40,20 +45,28 @@ extension SessionSettings {
 
     /// `{"curve": …, "scrubsLinearly": true, "durationFactor": 0, "pausesOnCompletion": false}`;
     /// absent fields are kept.
-    private static func applyPropertyAnimator(_ fields: MessageFields, to settings: inout PropertyAnimatorSettings) throws(WireError) {
+    private static func applyPropertyAnimator(_ fields: MessageFields, to settings: inout PropertyAnimatorSettings)
+        throws(WireError)
+    {
         try fields.onlyKnown(["curve", "scrubsLinearly", "durationFactor", "pausesOnCompletion"])
         if fields.has("curve") {
             let value = try fields.value("curve")
             if case .string(let name) = value {
                 guard let curve = TimingCurve(name: name) else {
                     let names = TimingCurve.named.map(\.name).joined(separator: ", ")
-                    throw WireError(.invalidField, "'curve' must be one of \(names) or [x1, y1, x2, y2]; got \(WireError.quoted(name))", field: "curve")
+                    throw WireError(
+                        .invalidField,
+                        "'curve' must be one of \(names) or [x1, y1, x2, y2]; got \(WireError.quoted(name))",
+                        field: "curve")
                 }
                 settings.curve = curve
             } else {
                 let p = try fields.numbers("curve", count: 4)
-                guard (0...1).contains(p[0]), (0...1).contains(p[2]), (-5...5).contains(p[1]), (-5...5).contains(p[3]) else {
-                    throw WireError(.invalidConfig, "curve control points need x1, x2 in [0, 1] and y1, y2 in [-5, 5]", field: "curve")
+                guard (0...1).contains(p[0]), (0...1).contains(p[2]), (-5...5).contains(p[1]), (-5...5).contains(p[3])
+                else {
+                    throw WireError(
+                        .invalidConfig, "curve control points need x1, x2 in [0, 1] and y1, y2 in [-5, 5]",
+                        field: "curve")
                 }
                 settings.curve = .cubicBezier(CubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3]))
             }
@@ -67,7 +80,8 @@ extension SessionSettings {
         if fields.has("durationFactor") { settings.durationFactor = try fields.number("durationFactor") }
         if fields.has("pausesOnCompletion") {
             guard case .bool(let flag) = try fields.value("pausesOnCompletion") else {
-                throw WireError(.invalidField, "'pausesOnCompletion' must be true or false", field: "pausesOnCompletion")
+                throw WireError(
+                    .invalidField, "'pausesOnCompletion' must be true or false", field: "pausesOnCompletion")
             }
             settings.pausesOnCompletion = flag
         }
@@ -81,15 +95,20 @@ extension SessionSettings {
             throw WireError(.invalidField, "'pitfalls' must be an array of names (\(names))", field: "pitfalls")
         }
         guard items.count <= Pitfall.allCases.count else {
-            throw WireError(.invalidField, "'pitfalls' names each of \(names) at most once; got \(items.count) items", field: "pitfalls")
+            throw WireError(
+                .invalidField, "'pitfalls' names each of \(names) at most once; got \(items.count) items",
+                field: "pitfalls")
         }
         var out: Set<Pitfall> = []
         for item in items {
             guard case .string(let name) = item else {
-                throw WireError(.invalidField, "'pitfalls' must be an array of names (\(names)); got \(item.typeName)", field: "pitfalls")
+                throw WireError(
+                    .invalidField, "'pitfalls' must be an array of names (\(names)); got \(item.typeName)",
+                    field: "pitfalls")
             }
             guard let pitfall = Pitfall(rawValue: name) else {
-                throw WireError(.invalidField, "'pitfalls' must name \(names); got \(WireError.quoted(name))", field: "pitfalls")
+                throw WireError(
+                    .invalidField, "'pitfalls' must name \(names); got \(WireError.quoted(name))", field: "pitfalls")
             }
             guard out.insert(pitfall).inserted else {
                 throw WireError(.invalidField, "'pitfalls' names \(WireError.quoted(name)) twice", field: "pitfalls")

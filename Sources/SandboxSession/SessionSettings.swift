@@ -37,7 +37,9 @@ public struct SessionSettings: Equatable, Sendable {
             let name = try fields.string("transition")
             guard let kind = TransitionKind(rawValue: name) else {
                 let kinds = TransitionKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw WireError(.invalidField, "'transition' must be one of \(kinds); got \(WireError.quoted(name))", field: "transition")
+                throw WireError(
+                    .invalidField, "'transition' must be one of \(kinds); got \(WireError.quoted(name))",
+                    field: "transition")
             }
             if kind != c.kind && !fields.has("duration") { c.duration = kind.defaultDuration }
             c.kind = kind
@@ -45,7 +47,9 @@ public struct SessionSettings: Equatable, Sendable {
         if fields.has("operation") {
             let name = try fields.string("operation")
             guard let operation = TransitionOperation(rawValue: name) else {
-                throw WireError(.invalidField, "'operation' must be present or dismiss; got \(WireError.quoted(name))", field: "operation")
+                throw WireError(
+                    .invalidField, "'operation' must be present or dismiss; got \(WireError.quoted(name))",
+                    field: "operation")
             }
             c.operation = operation
         }
@@ -55,14 +59,17 @@ public struct SessionSettings: Equatable, Sendable {
         if fields.has("axis") {
             let name = try fields.string("axis")
             guard let axis = PanAxis(rawValue: name) else {
-                throw WireError(.invalidField, "'axis' must be x, y or free; got \(WireError.quoted(name))", field: "axis")
+                throw WireError(
+                    .invalidField, "'axis' must be x, y or free; got \(WireError.quoted(name))", field: "axis")
             }
             c.pan.axis = axis
         }
         if fields.has("direction") {
             let name = try fields.string("direction")
             guard let direction = PanDirection(rawValue: name) else {
-                throw WireError(.invalidField, "'direction' must be both, positive or negative; got \(WireError.quoted(name))", field: "direction")
+                throw WireError(
+                    .invalidField, "'direction' must be both, positive or negative; got \(WireError.quoted(name))",
+                    field: "direction")
             }
             c.pan.direction = direction
         }
@@ -125,13 +132,17 @@ public struct SessionSettings: Equatable, Sendable {
         if case .string(let name) = value {
             guard let curve = CompletionCurve(name: name) else {
                 let names = (TimingCurve.named.map(\.name) + ["spring"]).joined(separator: ", ")
-                throw WireError(.invalidField, "'completionCurve' must be one of \(names) or [x1, y1, x2, y2]; got \(WireError.quoted(name))", field: "completionCurve")
+                throw WireError(
+                    .invalidField,
+                    "'completionCurve' must be one of \(names) or [x1, y1, x2, y2]; got \(WireError.quoted(name))",
+                    field: "completionCurve")
             }
             return curve
         }
         let p = try fields.numbers("completionCurve", count: 4)
         guard (0...1).contains(p[0]), (0...1).contains(p[2]), (-5...5).contains(p[1]), (-5...5).contains(p[3]) else {
-            var error = WireError(.invalidConfig, "completionCurve control points need x1, x2 in [0, 1] and y1, y2 in [-5, 5]")
+            var error = WireError(
+                .invalidConfig, "completionCurve control points need x1, x2 in [0, 1] and y1, y2 in [-5, 5]")
             error.field = "completionCurve"
             throw error
         }

@@ -28,7 +28,9 @@ public struct VirtualSession {
     /// `fps` is the server's default frame rate (`sandbox serve --fps`), in
     /// `SessionSettings.fpsRange`; `network` its default link (`serve --network`).
     public init(id: String = "virtual", fps: Int = 60, network: NetworkConditions = .loopback) {
-        guard let defaults = SessionSettings(fps: fps) else { preconditionFailure("fps must be in \(SessionSettings.fpsRange)") }
+        guard let defaults = SessionSettings(fps: fps) else {
+            preconditionFailure("fps must be in \(SessionSettings.fpsRange)")
+        }
         hub = SessionHub(defaults: defaults, network: network)
         self.id = id
     }
@@ -141,7 +143,7 @@ public struct VirtualSession {
                 hub.receive(bytes, binary: binary, from: connection, at: now, arrived: arrived, into: &session)
                 out += carryOut(session)
             case .networkDue, .write, .pauseInput, .resumeInput, .closing, .sendClose, .kill, .killSoon, .blocked,
-                 .rateLimited:
+                .rateLimited:
                 break  // no socket; the replay's bounds are never reached
             }
         }
@@ -150,7 +152,11 @@ public struct VirtualSession {
     /// Writes everything the outbox has for the client now (the room always fits).
     private mutating func drain(latest frame: FrameEncoding?, into out: inout [String]) {
         while true {
-            let actions = outbox.writable(at: now) { _ in .fits } latest: { frame }
+            let actions = outbox.writable(at: now) { _ in
+                .fits
+            } latest: {
+                frame
+            }
             if actions.isEmpty { return }
             for case .write(let message, _) in actions { out.append(message.text) }
         }

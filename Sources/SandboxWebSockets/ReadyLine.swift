@@ -33,13 +33,13 @@ public struct ReadyLine: Equatable, Sendable {
         guard secure || line.hasPrefix(Self.prefix) else { return nil }
         let rest = line.dropFirst(secure ? Self.securePrefix.count : Self.prefix.count)
         guard let slash = rest.firstIndex(of: "/"), let colon = rest[..<slash].lastIndex(of: ":"),
-              colon != rest.startIndex, let port = Int(rest[rest.index(after: colon)..<slash]), (1...65535).contains(port)
+            colon != rest.startIndex, let port = Int(rest[rest.index(after: colon)..<slash]), (1...65535).contains(port)
         else { return nil }
         var threads = 1
         let note = rest[rest.index(after: slash)...]
         if !note.isEmpty {
             guard note.hasPrefix(Self.threadsPrefix), note.hasSuffix(Self.threadsSuffix),
-                  let count = Int(note.dropFirst(Self.threadsPrefix.count).dropLast(Self.threadsSuffix.count)), count > 1
+                let count = Int(note.dropFirst(Self.threadsPrefix.count).dropLast(Self.threadsSuffix.count)), count > 1
             else { return nil }
             threads = count
         }

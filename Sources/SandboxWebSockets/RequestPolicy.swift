@@ -46,7 +46,8 @@ public struct RequestPolicy: Sendable, Equatable {
     /// The host name of a `Host` header, lowercased, without port or trailing dot; nil if malformed.
     static func hostName(_ header: String) -> String? {
         var text = Substring(header.lowercased())
-        guard !text.isEmpty, text.utf8.count <= 255, !text.contains(where: { $0 == " " || $0 == "/" || $0 == "@" }) else {
+        guard !text.isEmpty, text.utf8.count <= 255, !text.contains(where: { $0 == " " || $0 == "/" || $0 == "@" })
+        else {
             return nil
         }
         if text.hasPrefix("[") {
@@ -74,8 +75,9 @@ public struct RequestPolicy: Sendable, Equatable {
             return inner.contains(":") && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
         }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
+            }
     }
 }

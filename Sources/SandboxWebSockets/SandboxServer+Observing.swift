@@ -15,12 +15,14 @@ extension SandboxServer {
 
     func logOpened(_ connection: Connection) {
         guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
-        logger.info("connection opened", metadata: [
-            "peer": .string(connection.stats.peer),
-            "connection": .stringConvertible(connection.id),
-            "session": .string(hub.session(of: connection.id) ?? "-"),
-            "role": .string(hub.role(of: connection.id)?.rawValue ?? "-"),
-        ])
+        logger.info(
+            "connection opened",
+            metadata: [
+                "peer": .string(connection.stats.peer),
+                "connection": .stringConvertible(connection.id),
+                "session": .string(hub.session(of: connection.id) ?? "-"),
+                "role": .string(hub.role(of: connection.id)?.rawValue ?? "-"),
+            ])
     }
 
     /// Before the hub forgets the connection: its session and role are the ones it closed with.
@@ -47,12 +49,14 @@ extension SandboxServer {
     func errorSent(_ error: WireError, to target: ConnectionID) {
         metrics?.error(code: error.code)
         guard logger.logLevel <= .debug else { return }
-        logger.debug("error sent", metadata: [
-            "code": .string(error.code),
-            "connection": .stringConvertible(target),
-            "session": .string(hub.session(of: target) ?? "-"),
-            "error": .string(error.message),
-        ])
+        logger.debug(
+            "error sent",
+            metadata: [
+                "code": .string(error.code),
+                "connection": .stringConvertible(target),
+                "session": .string(hub.session(of: target) ?? "-"),
+                "error": .string(error.message),
+            ])
     }
 
     /// An HTTP request or WebSocket handshake refused before any upgrade. `why` is a short
@@ -61,7 +65,9 @@ extension SandboxServer {
     func refused(_ request: WebSocketHandle, status: Int, why: String) {
         metrics?.refused(why)
         guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
-        var metadata: Logger.Metadata = ["peer": .string(request.peerAddress), "status": .stringConvertible(status), "why": .string(why)]
+        var metadata: Logger.Metadata = [
+            "peer": .string(request.peerAddress), "status": .stringConvertible(status), "why": .string(why),
+        ]
         if let host = request.header(WSI_TOKEN_HOST) { metadata["host"] = .string(Self.clipped(host)) }
         if let origin = request.header(WSI_TOKEN_ORIGIN) { metadata["origin"] = .string(Self.clipped(origin)) }
         logger.info("request refused", metadata: metadata)
@@ -87,10 +93,13 @@ extension SandboxServer {
     func publishCounts() {
         let suppressed = LogBudget.shared.takeSuppressed()
         if suppressed > 0 {
-            logger.info("log lines suppressed", metadata: [
-                "lines": .stringConvertible(suppressed),
-                "why": "client-caused lines past \(Int(LogBudget.defaultRate))/s (bursts of \(Int(LogBudget.defaultBurst)))",
-            ])
+            logger.info(
+                "log lines suppressed",
+                metadata: [
+                    "lines": .stringConvertible(suppressed),
+                    "why":
+                        "client-caused lines past \(Int(LogBudget.defaultRate))/s (bursts of \(Int(LogBudget.defaultBurst)))",
+                ])
         }
         guard let metrics else { return }
         LogStats.publish(to: metrics)

@@ -53,8 +53,10 @@ extension SandboxServer {
 
     func send(_ message: ServerMessage, toViewer viewer: ConnectionID, watching session: String?) {
         let encoded = ServerMessages.encode(message, headroom: headroom)
-        group.server(viewer.thread)?.post(.message(
-            to: viewer, encoded, endsWatch: message.endsWatch ? session : nil, session: session, startsFrames: message.startsFrames))
+        group.server(viewer.thread)?.post(
+            .message(
+                to: viewer, encoded, endsWatch: message.endsWatch ? session : nil, session: session,
+                startsFrames: message.startsFrames))
     }
 
     func sendFrame(_ frame: FrameEncoding, toViewer viewer: ConnectionID, of session: String) {
@@ -64,7 +66,9 @@ extension SandboxServer {
     /// `.watchElsewhere`: ask the session's thread to attach this viewer.
     func watchElsewhere(_ viewer: ConnectionID, _ session: String) {
         remoteFrames[viewer] = nil
-        if let host = group.host(of: session), group.server(host)?.post(.attach(viewer: viewer, session: session)) == true {
+        if let host = group.host(of: session),
+            group.server(host)?.post(.attach(viewer: viewer, session: session)) == true
+        {
             return
         }
         // Ended (or its thread stopped) since the hub asked: as if the join had found nothing.

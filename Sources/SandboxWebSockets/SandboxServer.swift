@@ -1,7 +1,7 @@
 import CLibWebSockets
 import Logging
-import Synchronization
 import SandboxSession
+import Synchronization
 
 /// One service thread of the sandbox server: a libwebsockets context serving the page over HTTP
 /// and the `transition-sandbox.v1` protocol. It decides nothing about sessions: client messages,
@@ -56,7 +56,9 @@ public final class SandboxServer: @unchecked Sendable {
         self.options = options
         self.thread = thread
         self.group = group
-        hub = SessionHub(thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()), tickPhases: options.tickPhases)
+        hub = SessionHub(
+            thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()),
+            tickPhases: options.tickPhases)
         limits = options.limits
         policy = RequestPolicy(
             boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
@@ -167,7 +169,9 @@ public final class SandboxServer: @unchecked Sendable {
                     connections[target]?.frameDue()
                 } else if let frame = hub.frame(for: target, now: clock.now), let session = hub.session(of: target) {
                     // One copy per thread (it writes its own header into the headroom).
-                    if frameCopies[target.thread]?.original !== frame { frameCopies[target.thread] = (frame, frame.copy()) }
+                    if frameCopies[target.thread]?.original !== frame {
+                        frameCopies[target.thread] = (frame, frame.copy())
+                    }
                     sendFrame(frameCopies[target.thread]!.copy, toViewer: target, of: session)
                 }
             case .startTicking(let fps):
@@ -228,7 +232,8 @@ public final class SandboxServer: @unchecked Sendable {
 
     func opened(_ socket: WebSocketHandle) -> Connection {
         nextConnection += 1
-        let connection = Connection(id: ConnectionID(thread: thread, number: nextConnection), socket: socket, server: self, at: clock.now)
+        let connection = Connection(
+            id: ConnectionID(thread: thread, number: nextConnection), socket: socket, server: self, at: clock.now)
         connections[connection.id] = connection
         group.openConnections.add(1)
         if lifecycle != .serving {

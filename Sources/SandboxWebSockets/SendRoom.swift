@@ -24,7 +24,9 @@ enum SendRoom: Equatable {
     }
 
     /// `measured`: the buffer's size and queued bytes as last asked of the kernel (nil if not).
-    private static func check(_ wsi: OpaquePointer, payload: Int, limit: Int, measured: inout (size: Int, queued: Int)?) -> SendRoom {
+    private static func check(_ wsi: OpaquePointer, payload: Int, limit: Int, measured: inout (size: Int, queued: Int)?)
+        -> SendRoom
+    {
         guard payload <= limit else { return .never }
         var size: Int32 = 0
         var queued: Int32 = 0

@@ -48,7 +48,9 @@ func sandboxCallback(
         // A plain HTTP request (the page): the Host must be allowed (DNS rebinding).
         let request = WebSocketHandle(wsi: wsi)
         guard server.policy.acceptsHost(request.header(WSI_TOKEN_HOST)) else {
-            return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)", server, why: "host")
+            return refuse(
+                request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)", server,
+                why: "host")
         }
         return 0
     case LWS_CALLBACK_HTTP:
@@ -108,10 +110,13 @@ private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPoin
     }
     let host = request.header(WSI_TOKEN_HOST)
     guard server.policy.acceptsHost(host) else {
-        return refuse(request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)", server, why: "host")
+        return refuse(
+            request, 403, "Forbidden: this Host is not allowed (see sandbox serve --allow-host)", server, why: "host")
     }
     guard server.policy.acceptsOrigin(request.header(WSI_TOKEN_ORIGIN), host: host) else {
-        return refuse(request, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)", server, why: "origin")
+        return refuse(
+            request, 403, "Forbidden: this Origin is not allowed (see sandbox serve --allow-origin)", server,
+            why: "origin")
     }
     guard server.lifecycle == .serving else {
         return refuse(request, 503, "Service Unavailable: shutting down", server, why: "stopping")
@@ -123,7 +128,9 @@ private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPoin
 }
 
 /// Logs and counts the refusal (`why`: a short stable word), then answers `status`.
-private func refuse(_ request: WebSocketHandle, _ status: Int, _ message: String, _ server: SandboxServer, why: String) -> Int32 {
+private func refuse(_ request: WebSocketHandle, _ status: Int, _ message: String, _ server: SandboxServer, why: String)
+    -> Int32
+{
     server.refused(request, status: status, why: why)
     request.refuseHTTP(status, message)
     return 1

@@ -29,7 +29,9 @@ public final class ServerMetrics: Sendable {
     private let threadCounts = Mutex(MetricsThreadCounts())
 
     /// The server's time for one input message (receive to every reply queued), in seconds.
-    static let inputBuckets = [0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025]
+    static let inputBuckets = [
+        0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025,
+    ]
     /// How late a display-link tick fired after its target, in seconds (a 60 fps period is 0.0167).
     static let latenessBuckets = [0.000_25, 0.000_5, 0.001, 0.002, 0.004, 0.008, 0.016, 0.033, 0.1]
 
@@ -39,9 +41,12 @@ public final class ServerMetrics: Sendable {
         func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
             MetricNameDescriptor(namespace: "sandbox", metricName: metric, unitName: unit, helpText: help)
         }
-        framesSent = registry.makeCounter(descriptor: name("frames_sent", "total", "Frames written to WebSocket connections."))
-        bytesSent = registry.makeCounter(descriptor: name("sent", "bytes_total", "WebSocket payload bytes written (frames and replies)."))
-        bytesReceived = registry.makeCounter(descriptor: name("received", "bytes_total", "WebSocket payload bytes received."))
+        framesSent = registry.makeCounter(
+            descriptor: name("frames_sent", "total", "Frames written to WebSocket connections."))
+        bytesSent = registry.makeCounter(
+            descriptor: name("sent", "bytes_total", "WebSocket payload bytes written (frames and replies)."))
+        bytesReceived = registry.makeCounter(
+            descriptor: name("received", "bytes_total", "WebSocket payload bytes received."))
         let received = name("messages_received", "total", "Client messages by type (invalid: did not parse).")
         messagesReceived = (ClientMessageType.allCases.map(\.rawValue) + ["invalid"]).map {
             registry.makeCounter(descriptor: received, labels: [("type", $0)])
@@ -55,7 +60,9 @@ public final class ServerMetrics: Sendable {
             descriptor: name("tick_lateness", "seconds", "How late display-link ticks fired after their target time."),
             buckets: Self.latenessBuckets)
         let connections = name("connections", "", "Open WebSocket connections by role (updated every second).")
-        connectionGauges = ConnectionRole.allCases.map { registry.makeGauge(descriptor: connections, labels: [("role", $0.rawValue)]) }
+        connectionGauges = ConnectionRole.allCases.map {
+            registry.makeGauge(descriptor: connections, labels: [("role", $0.rawValue)])
+        }
         sessionGauge = registry.makeGauge(descriptor: name("sessions", "", "Live sessions (updated every second)."))
         // Made now so that a scrape lists them before the first one happens.
         for code in Self.closeCodeLabels { _ = closes(label: code) }
@@ -91,7 +98,8 @@ public final class ServerMetrics: Sendable {
     func error(code: String) {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(
-                namespace: "sandbox", metricName: "errors", unitName: "total", helpText: "Protocol errors sent to clients, by code."),
+                namespace: "sandbox", metricName: "errors", unitName: "total",
+                helpText: "Protocol errors sent to clients, by code."),
             labels: [("code", code)]
         ).increment()
     }
@@ -101,7 +109,8 @@ public final class ServerMetrics: Sendable {
     func refused(_ why: String) {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(
-                namespace: "sandbox", metricName: "refused", unitName: "total", helpText: "HTTP requests and WebSocket handshakes refused, by reason."),
+                namespace: "sandbox", metricName: "refused", unitName: "total",
+                helpText: "HTTP requests and WebSocket handshakes refused, by reason."),
             labels: [("reason", why)]
         ).increment()
     }
@@ -110,7 +119,8 @@ public final class ServerMetrics: Sendable {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 namespace: "sandbox", metricName: "closes", unitName: "total",
-                helpText: "WebSocket connections closed, by close code (1006: no close frame; 3xxx, 4xxx, other: folded)."),
+                helpText:
+                    "WebSocket connections closed, by close code (1006: no close frame; 3xxx, 4xxx, other: folded)."),
             labels: [("code", label)])
     }
 
@@ -165,7 +175,9 @@ public final class ServerMetrics: Sendable {
         }
     }
 
-    static let sentTypes = ["welcome", "configured", "pong", "error", "session-ended", "transition", "lifecycle", "scene-state", "link"]
+    static let sentTypes = [
+        "welcome", "configured", "pong", "error", "session-ended", "transition", "lifecycle", "scene-state", "link",
+    ]
     static func sentIndex(_ message: ServerMessage) -> Int {
         switch message {
         case .welcome: return 0

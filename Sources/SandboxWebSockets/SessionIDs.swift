@@ -5,10 +5,12 @@ enum SessionIDs {
     static func make(prefix: String, isTaken: (String) -> Bool) -> String {
         while true {
             var generator = SystemRandomNumberGenerator()
-            let id = prefix + [generator.next(), generator.next()].map { (word: UInt64) in
-                let hex = String(word, radix: 16)
-                return String(repeating: "0", count: 16 - hex.count) + hex
-            }.joined()
+            let id =
+                prefix
+                + [generator.next(), generator.next()].map { (word: UInt64) in
+                    let hex = String(word, radix: 16)
+                    return String(repeating: "0", count: 16 - hex.count) + hex
+                }.joined()
             if !isTaken(id) { return id }
         }
     }

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
-import Synchronization
-import SandboxWebSockets
 import SandboxTools
+import SandboxWebSockets
+import Synchronization
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "N sessions in a continuous completion animation at F fps: throughput, on-time frames, jitter, CPU, memory.",
+        abstract:
+            "N sessions in a continuous completion animation at F fps: throughput, on-time frames, jitter, CPU, memory.",
         discussion: """
             Without --url it starts its own `sandbox serve --port 0` (this same binary) so that the \
             server's CPU and RSS can be read from /proc. Each session is configured for a 60 s \
@@ -17,33 +18,42 @@ struct BenchCommand: ParsableCommand {
             --compare measures a plain streamer (tools/floor: `ws-floor stream`) the same way.
             """)
 
-    @Option(help: "A running sandbox server; default: start one.", transform: WebSocketURL.argument) var url: WebSocketURL?
-    @Option(name: .customLong("server-pid"), help: "The --url server's process id, for its CPU and RSS.") var serverPID: Int32?
-    @Option(name: .customLong("balancer-pid"), help: "A load balancer's process id (--url through HAProxy): its CPU, and per frame.")
+    @Option(help: "A running sandbox server; default: start one.", transform: WebSocketURL.argument) var url:
+        WebSocketURL?
+    @Option(name: .customLong("server-pid"), help: "The --url server's process id, for its CPU and RSS.") var serverPID:
+        Int32?
+    @Option(
+        name: .customLong("balancer-pid"),
+        help: "A load balancer's process id (--url through HAProxy): its CPU, and per frame.")
     var balancerPID: Int32?
     @Option(help: "Sessions (the starting point with --ramp).") var sessions = 100
     @Option(help: "Frames per second per session.") var fps = 60
     @Option(help: "Seconds measured per run, after connecting and a second of warm-up.") var seconds = 5.0
-    @Option(name: .customLong("client-threads"), help: "Client threads (each its own libwebsockets loop).") var clientThreads = 1
+    @Option(name: .customLong("client-threads"), help: "Client threads (each its own libwebsockets loop).")
+    var clientThreads = 1
     @Option(name: .customLong("server-threads"), help: "Service threads of the server it starts (serve --threads).")
     var serverThreads = 1
     @Option(name: .customLong("server-tick-phases"), help: "Phases of the server it starts (serve --tick-phases).")
     var serverTickPhases = ServerOptions.defaultTickPhases
     @Flag(help: "Find the largest N that holds the bar.") var ramp = false
     @Option(help: "Largest N the ramp tries.") var limit = 4_000
-    @Option(help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.", transform: WebSocketURL.argument)
+    @Option(
+        help: "A plain streamer to measure the same way, e.g. ws://127.0.0.1:7682/.", transform: WebSocketURL.argument)
     var compare: WebSocketURL?
-    @Option(name: .customLong("compare-pid"), help: "The streamer's process id, for its CPU and RSS.") var comparePID: Int32?
+    @Option(name: .customLong("compare-pid"), help: "The streamer's process id, for its CPU and RSS.") var comparePID:
+        Int32?
     @Option(
         help: ArgumentHelp(
             "Start the streamer to compare with from this `ws-floor` (make floor: .build/ws-floor), instead of --compare.",
-            discussion: "It sends frames of the sandbox's mean size, from the first sandbox run, and stops with bench."))
+            discussion: "It sends frames of the sandbox's mean size, from the first sandbox run, and stops with bench.")
+    )
     var floor: String?
     @Option(
         name: .customLong("repeat"),
         help: ArgumentHelp(
             "Measure N times (1…50), alternating with the --compare streamer, and sum up: medians, ranges, and the CPU ratio run by run.",
-            discussion: "One run moves by ±10 % on a shared machine; alternating puts both targets under the same drift."))
+            discussion:
+                "One run moves by ±10 % on a shared machine; alternating puts both targets under the same drift."))
     var repeats = 1
     @Flag(help: "Print the results as JSON.") var json = false
 
@@ -53,7 +63,9 @@ struct BenchCommand: ParsableCommand {
         guard seconds >= 1, seconds <= 600 else { throw ValidationError("--seconds must be in 1…600") }
         if let balancerPID {
             guard url != nil else { throw ValidationError("--balancer-pid needs --url (the balancer's address)") }
-            guard ProcessStats.cpuSeconds(balancerPID) != nil else { throw ValidationError("--balancer-pid \(balancerPID): no such process") }
+            guard ProcessStats.cpuSeconds(balancerPID) != nil else {
+                throw ValidationError("--balancer-pid \(balancerPID): no such process")
+            }
         }
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
@@ -66,7 +78,8 @@ struct BenchCommand: ParsableCommand {
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: floor, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  FileManager.default.isExecutableFile(atPath: floor) else {
+                FileManager.default.isExecutableFile(atPath: floor)
+            else {
                 throw ValidationError("--floor \(floor): not an executable file (make floor builds .build/ws-floor)")
             }
         }
@@ -78,7 +91,8 @@ struct BenchCommand: ParsableCommand {
         var target = url
         var pid = serverPID
         if target == nil {
-            let (process, url) = try Self.startServer(fps: fps, threads: serverThreads, tickPhases: serverTickPhases, in: children)
+            let (process, url) = try Self.startServer(
+                fps: fps, threads: serverThreads, tickPhases: serverTickPhases, in: children)
             target = url
             pid = process.processIdentifier
         }
@@ -92,15 +106,22 @@ struct BenchCommand: ParsableCommand {
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
             let measure = { (n: Int) in
                 Bench.measure(
-                    url: url, isSandbox: sandbox, sessions: n, fps: fps, seconds: seconds, threads: clientThreads, serverPID: pid,
+                    url: url, isSandbox: sandbox, sessions: n, fps: fps, seconds: seconds, threads: clientThreads,
+                    serverPID: pid,
                     balancerPID: sandbox ? balancerPID : nil)
             }
             if !json { print("\(name) \(url):") }
             if ramp {
-                let (best, steps) = Bench.ramp(start: sessions, limit: limit, measure: measure) { if !json { print("  " + $0.line) } }
+                let (best, steps) = Bench.ramp(start: sessions, limit: limit, measure: measure) {
+                    if !json { print("  " + $0.line) }
+                }
                 if sandbox { frameBytes = (best ?? steps.last)?.meanFrameBytes }
-                if !json { print("  largest N at the bar: \(best.map { String($0.sessions) } ?? "none (not even \(sessions))")") }
-                reports.append(BenchTargetReport(target: name, url: url.description, outcome: .ramp(best: best, steps: steps)))
+                if !json {
+                    print(
+                        "  largest N at the bar: \(best.map { String($0.sessions) } ?? "none (not even \(sessions))")")
+                }
+                reports.append(
+                    BenchTargetReport(target: name, url: url.description, outcome: .ramp(best: best, steps: steps)))
             } else {
                 let result = measure(sessions)
                 if !json { print("  " + result.line) }
@@ -119,7 +140,8 @@ struct BenchCommand: ParsableCommand {
                 // The same bytes per frame as the sandbox sent; nothing to match when it sent nothing.
                 guard let frameBytes, frameBytes >= 1 else {
                     if json { print(reports.jsonOnePerLine) }
-                    throw ValidationError("--floor: the sandbox's run received no frames, so there is no frame size to stream")
+                    throw ValidationError(
+                        "--floor: the sandbox's run received no frames, so there is no frame size to stream")
                 }
                 let bytes = min(max(Int(frameBytes.rounded()), 25), 65_536)  // what ws-floor takes
                 let (process, url) = try Self.startFloor(floor, fps: fps, bytes: bytes, in: children)
@@ -160,17 +182,23 @@ struct BenchCommand: ParsableCommand {
 
     /// Starts `ws-floor stream --port 0`; its port comes from its first line. On failure the
     /// child is left to `children` (bench's way out stops it, by force if need be).
-    static func startFloor(_ path: String, fps: Int, bytes: Int, in children: ChildProcesses) throws -> (Process, WebSocketURL) {
+    static func startFloor(_ path: String, fps: Int, bytes: Int, in children: ChildProcesses) throws -> (
+        Process, WebSocketURL
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["stream", "--port", "0", "--fps", String(fps), "--bytes", String(bytes)]
         let output = Pipe()
         process.standardOutput = output
-        do { try children.start(process) } catch { throw ValidationError("--floor \(path) did not start: \(error.localizedDescription)") }
+        do { try children.start(process) } catch {
+            throw ValidationError("--floor \(path) did not start: \(error.localizedDescription)")
+        }
         let text = firstLine(of: output)
         guard text.hasPrefix("ws-floor listening on "), let port = Int(text.dropFirst("ws-floor listening on ".count)),
-              let url = WebSocketURL("ws://127.0.0.1:\(port)/") else {
-            throw ValidationError("--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")")
+            let url = WebSocketURL("ws://127.0.0.1:\(port)/")
+        else {
+            throw ValidationError(
+                "--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")")
         }
         return (process, url)
     }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SandboxSession
-import SandboxWebSockets
 import SandboxTools
+import SandboxWebSockets
 
 struct Latency: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +16,8 @@ struct Latency: ParsableCommand {
             run and reports the ratio to that floor.
             """)
 
-    @Option(help: "The sandbox server, e.g. ws://127.0.0.1:8080/.", transform: WebSocketURL.argument) var url: WebSocketURL
+    @Option(help: "The sandbox server, e.g. ws://127.0.0.1:8080/.", transform: WebSocketURL.argument) var url:
+        WebSocketURL
     @Option(help: "Recorded samples, over all connections.") var samples = 2_000
     @Option(help: "Samples per second per connection.") var rate = 200.0
     @Option(help: "Concurrent connections.") var concurrency = 1
@@ -25,12 +26,15 @@ struct Latency: ParsableCommand {
     var compare: WebSocketURL?
     @Option(name: .customLong("compare-protocol"), help: "The subprotocol to offer the echo server (default: none).")
     var compareProtocol: String?
-    @Option(help: "A simulated network for each connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
-            transform: NetworkConditions.argument)
+    @Option(
+        help:
+            "A simulated network for each connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
+        transform: NetworkConditions.argument)
     var network: NetworkConditions?
     @Option(
         name: .customLong("repeat"),
-        help: "Measure this many times (with --compare, alternately with the echo floor) and sum up the medians (1…50).")
+        help: "Measure this many times (with --compare, alternately with the echo floor) and sum up the medians (1…50)."
+    )
     var repeats = 1
     @Flag(help: "Print the figures as JSON (with --repeat, one object per run, then the summary).") var json = false
     @Flag(name: .customLong("no-progress"), help: "No progress bar.") var noProgress = false
@@ -67,7 +71,8 @@ struct Latency: ParsableCommand {
                     .run(url: compare, subprotocol: compareProtocol) { bar?.show("floor\(label)  ", $0) }
             }
             bar?.finish()
-            let report = LatencyReport(sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
+            let report = LatencyReport(
+                sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
             failed = failed || !report.succeeded
             if repeats == 1 {
                 print(json ? report.json : report.text)
@@ -82,7 +87,9 @@ struct Latency: ParsableCommand {
                 report.errors.prefix(10).forEach { print("  error: \($0)") }
             }
             summary.add(report)
-            if report.measuredNothing, !json { print("  stopping: run \(run) measured nothing, the next would not either") }
+            if report.measuredNothing, !json {
+                print("  stopping: run \(run) measured nothing, the next would not either")
+            }
             fflush(nil)  // every stream: `stdout` is not concurrency-safe to name in Swift 6
             if report.measuredNothing { break }
         }
@@ -98,7 +105,8 @@ final class ProgressBar {
     func show(_ label: String, _ fraction: Double) {
         let width = 30
         let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded())
-        let line = "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(fraction * 100))%"
+        let line =
+            "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(fraction * 100))%"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SandboxSession
-import SandboxWebSockets
 import SandboxTools
+import SandboxWebSockets
 
 struct Pan: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,9 +22,12 @@ struct Pan: ParsableCommand {
     var trace: String?
     @Flag(help: "Print the reports as JSON.") var json = false
     @Option(help: "The server's default frame rate for --local (sandbox serve --fps).") var fps = 60
-    @Option(help: ArgumentHelp(
-        "A simulated network, one way: delay±jitter in ms, e.g. 150±60 (or 150+-60, 150±60@SEED).",
-        discussion: "Applies to the --url replay (asked of the server for its connection) and to a --local replay run alone. With both, the local replay stays the loopback reference: the check is that the decisions do not depend on the network."),
+    @Option(
+        help: ArgumentHelp(
+            "A simulated network, one way: delay±jitter in ms, e.g. 150±60 (or 150+-60, 150±60@SEED).",
+            discussion:
+                "Applies to the --url replay (asked of the server for its connection) and to a --local replay run alone. With both, the local replay stays the loopback reference: the check is that the decisions do not depend on the network."
+        ),
         transform: NetworkConditions.argument)
     var network: NetworkConditions?
 

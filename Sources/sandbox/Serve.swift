@@ -5,7 +5,8 @@ import SandboxSession
 import SandboxWebSockets
 
 struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the page and the transition-sandbox.v1 WebSocket protocol.")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the page and the transition-sandbox.v1 WebSocket protocol.")
 
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
@@ -13,36 +14,52 @@ struct Serve: ParsableCommand {
     @Option(help: "Frames per second while a transition completes (\(FrameRate.rangeText)).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")
     var allowOrigin: [String] = []
-    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
-        "A Host name allowed besides localhost, IP addresses and --host (repeatable; .example.com allows subdomains).",
-        discussion: "Requests naming any other Host are refused with 403: a defence against DNS rebinding."))
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "A Host name allowed besides localhost, IP addresses and --host (repeatable; .example.com allows subdomains).",
+            discussion: "Requests naming any other Host are refused with 403: a defence against DNS rebinding."))
     var allowHost: [String] = []
-    @Option(name: .customLong("max-connections"), help: "Open WebSocket connections at most (default: sized to the descriptor limit); past it, 503.")
+    @Option(
+        name: .customLong("max-connections"),
+        help: "Open WebSocket connections at most (default: sized to the descriptor limit); past it, 503.")
     var maxConnections: Int?
-    @Option(name: .customLong("write-timeout"), help: "Seconds a connection's writes may wait for a peer that does not read before it is cut.")
+    @Option(
+        name: .customLong("write-timeout"),
+        help: "Seconds a connection's writes may wait for a peer that does not read before it is cut.")
     var writeTimeout = 30.0
     @Option(help: "Service threads; connections are dealt across them (a viewer joins a session on any thread).")
     var threads = 1
-    @Option(name: .customLong("tick-phases"), help: ArgumentHelp(
-        "Phases of each frame period (\(TickPhases.rangeText)): sessions are dealt across them so a thread's frames do not all leave in one burst; 1: all at the top of the period (each phase is another poll over every connection: 1 is the cheapest in CPU).",
-        valueName: "n"))
+    @Option(
+        name: .customLong("tick-phases"),
+        help: ArgumentHelp(
+            "Phases of each frame period (\(TickPhases.rangeText)): sessions are dealt across them so a thread's frames do not all leave in one burst; 1: all at the top of the period (each phase is another poll over every connection: 1 is the cheapest in CPU).",
+            valueName: "n"))
     var tickPhases = ServerOptions.defaultTickPhases
-    @Option(help: ArgumentHelp(
-        "The simulated network of every new connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
-        discussion: "Both directions are held that long (in order, as TCP delivers); a client may change its own link with configure's network."),
+    @Option(
+        help: ArgumentHelp(
+            "The simulated network of every new connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
+            discussion:
+                "Both directions are held that long (in order, as TCP delivers); a client may change its own link with configure's network."
+        ),
         transform: NetworkConditions.argument)
     var network: NetworkConditions?
-    @Option(name: .customLong("log-level"), help: "trace, debug (adds every error sent to a client), info, notice, warning, error or critical.")
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug (adds every error sent to a client), info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
     @Option(name: .customLong("log-format"), help: "text, or json (one object per line); logs go to standard error.")
     var logFormat: LogFormat = .text
     @Flag(name: .customLong("no-metrics"), help: "No GET /metrics (Prometheus text format).") var noMetrics = false
-    @Option(name: .customLong("tls-cert"), help: "PEM certificate (chain) file: serve https:// and wss:// only (needs --tls-key).")
+    @Option(
+        name: .customLong("tls-cert"),
+        help: "PEM certificate (chain) file: serve https:// and wss:// only (needs --tls-key).")
     var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key file of --tls-cert.") var tlsKey: String?
-    @Option(help: ArgumentHelp(
-        "This process's name behind a balancer (1–16 letters and digits): session ids start NODE- (docs/DEPLOY.md).",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "This process's name behind a balancer (1–16 letters and digits): session ids start NODE- (docs/DEPLOY.md).",
+            valueName: "name"))
     var node: String?
 
     /// `--host` must be an IPv4 address literal this machine has (or 0.0.0.0). libwebsockets
@@ -52,7 +69,8 @@ struct Serve: ParsableCommand {
     static func validateHost(_ host: String) throws {
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else {
-            throw ValidationError("--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0; got '\(host.prefix(64))'")
+            throw ValidationError(
+                "--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0; got '\(host.prefix(64))'")
         }
         guard address.s_addr != 0 else { return }  // 0.0.0.0: every interface
         // Bind a throwaway socket to the address: only a local one can be bound.
@@ -63,10 +81,13 @@ struct Serve: ParsableCommand {
         local.sin_family = sa_family_t(AF_INET)
         local.sin_addr = address
         let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else {
-            throw ValidationError("--host \(host) is not an address of this machine (\(String(cString: strerror(errno))))")
+            throw ValidationError(
+                "--host \(host) is not an address of this machine (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -76,7 +97,9 @@ struct Serve: ParsableCommand {
         try Self.validateHost(host)
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
         try TickPhases.validate(tickPhases, option: "--tick-phases")
-        guard writeTimeout >= 0.1, writeTimeout <= 3600 else { throw ValidationError("--write-timeout must be in 0.1…3600 seconds") }
+        guard writeTimeout >= 0.1, writeTimeout <= 3600 else {
+            throw ValidationError("--write-timeout must be in 0.1…3600 seconds")
+        }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be in 1…1000000")
         }
@@ -93,7 +116,9 @@ struct Serve: ParsableCommand {
         if let node {
             // Letters and digits only: the id's prefix ends at the first "-", and the balancer's
             // rule (deploy/haproxy.cfg) matches it as is.
-            let isAlphanumeric = node.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+            let isAlphanumeric = node.utf8.allSatisfy {
+                (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
+            }
             guard (1...16).contains(node.utf8.count), isAlphanumeric else {
                 throw ValidationError("--node must be 1–16 letters and digits")
             }
@@ -119,8 +144,12 @@ struct Serve: ParsableCommand {
         // a reader of stderr that stops never blocks a service thread; past 1 MiB queued lines
         // are dropped and counted, then "dropped N log lines" once the writer catches up.
         StandardErrorLog.start { dropped in
-            let fields: Logger.Metadata = ["lines": .stringConvertible(dropped), "why": "standard error's reader did not keep up"]
-            return format.lines.line(time: LineLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped", fields: fields)
+            let fields: Logger.Metadata = [
+                "lines": .stringConvertible(dropped), "why": "standard error's reader did not keep up",
+            ]
+            return format.lines.line(
+                time: LineLogHandler.realTime(), level: .warning, label: "sandbox", message: "log lines dropped",
+                fields: fields)
         }
         // Whatever way run() ends (a bind error throws), what is queued gets a short while to
         // reach stderr; a reader that stopped must not hold up exit (SIGTERM keeps working,
@@ -134,7 +163,8 @@ struct Serve: ParsableCommand {
         let logger = Logger(label: "sandbox")
         if !Self.isLoopback(host) && tlsCert == nil && allowHost.isEmpty {
             logger.warning(
-                "listening beyond loopback on \(host) in plain http and ws: anyone on the network can open the page and every session; serve TLS (--tls-cert, --tls-key) or name this machine's hosts (--allow-host), see docs/DEPLOY.md")
+                "listening beyond loopback on \(host) in plain http and ws: anyone on the network can open the page and every session; serve TLS (--tls-cert, --tls-key) or name this machine's hosts (--allow-host), see docs/DEPLOY.md"
+            )
         }
         var options = ServerOptions()
         options.logger = logger
@@ -156,11 +186,16 @@ struct Serve: ParsableCommand {
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
         group.run(stopOnSignals: true) {
-            FileHandle.standardOutput.write(Data((ReadyLine(host: host, port: group.port, threads: threads, secure: tlsCert != nil).text + "\n").utf8))
-            logger.info("listening", metadata: [
-                "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/", "threads": "\(threads)",
-                "metrics": "\(!noMetrics)", "node": "\(node ?? "-")",
-            ])
+            FileHandle.standardOutput.write(
+                Data(
+                    (ReadyLine(host: host, port: group.port, threads: threads, secure: tlsCert != nil).text + "\n").utf8
+                ))
+            logger.info(
+                "listening",
+                metadata: [
+                    "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/", "threads": "\(threads)",
+                    "metrics": "\(!noMetrics)", "node": "\(node ?? "-")",
+                ])
             // From here on, lws' own lines are about clients: debug, within the log budget.
             LWSLog.startupEnded()
         }

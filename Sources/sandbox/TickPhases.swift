@@ -8,6 +8,8 @@ enum TickPhases {
     static let rangeText = "\(ServerOptions.tickPhaseRange.lowerBound)…\(ServerOptions.tickPhaseRange.upperBound)"
 
     static func validate(_ phases: Int, option: String) throws {
-        guard ServerOptions.tickPhaseRange.contains(phases) else { throw ValidationError("\(option) must be in \(rangeText)") }
+        guard ServerOptions.tickPhaseRange.contains(phases) else {
+            throw ValidationError("\(option) must be in \(rangeText)")
+        }
     }
 }

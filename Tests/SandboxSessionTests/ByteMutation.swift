@@ -9,7 +9,8 @@ func mutated(_ base: [UInt8], alphabet: [UInt8], using generator: inout SplitMix
         switch generator.next() % 3 {
         case 0 where position < bytes.count: bytes.remove(at: position)
         case 1: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: position)
-        default: if position < bytes.count { bytes[position] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+        default:
+            if position < bytes.count { bytes[position] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
         }
     }
     return bytes

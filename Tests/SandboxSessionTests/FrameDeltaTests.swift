@@ -14,7 +14,9 @@ import TransitionCore
     /// Every state of a session playing `gestures` (x displacements per 16 ms, each pan left to
     /// settle), as the hub encodes it; `unasked[i]`: nobody asked for state i (so the next one
     /// has no delta — as when every connection was too slow to be sent it).
-    static func states(kind: TransitionKind, scene: Bool, animator: Bool = false, gestures: [[Double]], unasked: [Bool]) -> [FrameEncoding] {
+    static func states(kind: TransitionKind, scene: Bool, animator: Bool = false, gestures: [[Double]], unasked: [Bool])
+        -> [FrameEncoding]
+    {
         var h = SessionSceneTests.Harness()
         var states: [FrameEncoding] = []
         var index = 0
@@ -86,11 +88,13 @@ import TransitionCore
     static let pattern = Gen.bool.array(of: 1...7)
 
     @Test func aClientApplyingDeltasHasExactlyTheFullFrames() async {
-        await propertyCheck(count: 80, input: Self.gestures, Self.kinds, Gen.bool, Self.pattern, Self.pattern) { gestures, kind, scene, unasked, skipped in
+        await propertyCheck(count: 80, input: Self.gestures, Self.kinds, Gen.bool, Self.pattern, Self.pattern) {
+            gestures, kind, scene, unasked, skipped in
             // Never all unasked (nothing to check) and never all skipped.
             let unasked = unasked.allSatisfy { $0 } ? [false] : unasked
-            let states = Self.states(kind: TransitionKind.allCases[kind], scene: scene && kind % 2 == 0,
-                                     animator: scene && kind % 2 == 1, gestures: gestures, unasked: unasked)
+            let states = Self.states(
+                kind: TransitionKind.allCases[kind], scene: scene && kind % 2 == 0,
+                animator: scene && kind % 2 == 1, gestures: gestures, unasked: unasked)
             // Every frame received, then frames skipped (latest frame wins).
             Self.check(states, received: [true], everyStateAsked: !unasked.contains(true))
             Self.check(states, received: skipped.allSatisfy { !$0 } ? [true] : skipped)
@@ -111,14 +115,17 @@ import TransitionCore
         #expect(scene.compactMap(\.delta).contains { !$0.text.contains("\"scene\"") })
         #expect(scene.last!.full.text.contains("\"scene\":{"))
         // The animator's fields: only what changed (fractionComplete while scrubbing).
-        let scrub = Self.states(kind: .push, scene: false, animator: true, gestures: [[10, 10, 10, 10]], unasked: [false])
+        let scrub = Self.states(
+            kind: .push, scene: false, animator: true, gestures: [[10, 10, 10, 10]], unasked: [false])
         let scrubbed = scrub.compactMap(\.delta).map(\.text).last { $0.contains("tracking") }!
-        #expect(scrubbed.contains(#""animator":{"fractionComplete":"#) && !scrubbed.contains("\"state\""), "\(scrubbed)")
+        #expect(
+            scrubbed.contains(#""animator":{"fractionComplete":"#) && !scrubbed.contains("\"state\""), "\(scrubbed)")
         // Dragging the sheet down brings the list forward: its scene layers are patched (what
         // changed of the same view), root and transition left out.
         let sheet = Self.states(kind: .push, scene: true, gestures: [[20, 20, 20, 20]], unasked: [false])
         let patched = sheet.compactMap(\.delta).map(\.text).last { $0.contains("tracking") }!
-        #expect(patched.contains(#""scene":{"layers":[{"base":0,"frame":"#) && !patched.contains("\"root\""), "\(patched)")
+        #expect(
+            patched.contains(#""scene":{"layers":[{"base":0,"frame":"#) && !patched.contains("\"root\""), "\(patched)")
     }
 
     @Test func aFullFrameAtLeastEveryTwoSeconds() {
@@ -156,7 +163,9 @@ import TransitionCore
     ])
     func aBadDeltaIsDroppedAndChangesNothing(_ text: String) throws {
         var client = FrameAssembler()
-        let whole = Self.json(#"{"type":"frame","n":2,"phase":"idle","layers":[{"id":"from","center":[0,0]}],"scene":{"layers":[{"controller":"a","role":"root","scale":1}],"root":null,"transition":null}}"#)
+        let whole = Self.json(
+            #"{"type":"frame","n":2,"phase":"idle","layers":[{"id":"from","center":[0,0]}],"scene":{"layers":[{"controller":"a","role":"root","scale":1}],"root":null,"transition":null}}"#
+        )
         #expect(client.apply(whole) == whole)
         #expect(client.apply(Self.json(text)) == nil)
         #expect(client.dropped == 1 && client.frame == whole)
@@ -164,13 +173,14 @@ import TransitionCore
 
     static func json(_ text: String) -> JSONValue { try! JSONParser.parse(Array(text.utf8)) }
 
-    @Test(arguments: [
-        (156.6875547964885, 2, "156.69"), (422, 2, "422"), (-0.001, 2, "0"), (-0.005, 2, "-0.01"),
-        (0.0008566475046699458, 8, "0.00085665"), (0.3972222222222223, 6, "0.397222"), (1, 6, "1"),
-        (-12.5, 2, "-12.5"), (0.10, 4, "0.1"), (1e308, 2, "1e+308"), (-1e308, 6, "-1e+308"),
-        (.infinity, 2, "null"), (.nan, 2, "null"), (1234567.891, 2, "1234567.89"), (8e15, 1, "8000000000000000.0"),
-        (183.33333333333334, 3, "183.333"), (1e-7, 6, "0"), (5e-7, 6, "0.000001"),
-    ] as [(Double, Int, String)])
+    @Test(
+        arguments: [
+            (156.6875547964885, 2, "156.69"), (422, 2, "422"), (-0.001, 2, "0"), (-0.005, 2, "-0.01"),
+            (0.0008566475046699458, 8, "0.00085665"), (0.3972222222222223, 6, "0.397222"), (1, 6, "1"),
+            (-12.5, 2, "-12.5"), (0.10, 4, "0.1"), (1e308, 2, "1e+308"), (-1e308, 6, "-1e+308"),
+            (.infinity, 2, "null"), (.nan, 2, "null"), (1234567.891, 2, "1234567.89"), (8e15, 1, "8000000000000000.0"),
+            (183.33333333333334, 3, "183.333"), (1e-7, 6, "0"), (5e-7, 6, "0.000001"),
+        ] as [(Double, Int, String)])
     func fixedPrecision(_ value: Double, _ decimals: Int, _ text: String) {
         var w = JSONWriter(headroom: 0)
         w.fixed(value, decimals)

@@ -41,14 +41,15 @@ struct InputRangeTests {
 
     // MARK: - Pointer ranges at the wire
 
-    @Test("x, y beyond ±1,000,000 pt and t beyond ±1e13 ms are invalid-field naming the field, with the seq",
-          arguments: [
+    @Test(
+        "x, y beyond ±1,000,000 pt and t beyond ±1e13 ms are invalid-field naming the field, with the seq",
+        arguments: [
             (#"{"type":"pointer","phase":"down","x":1e308,"y":400,"t":1000,"seq":1}"#, "x"),
             (#"{"type":"pointer","phase":"down","x":-1000000.001,"y":400,"t":1000,"seq":1}"#, "x"),
             (#"{"type":"pointer","phase":"down","x":100,"y":-1e7,"t":1000,"seq":1}"#, "y"),
             (#"{"type":"pointer","phase":"down","x":100,"y":400,"t":1e300,"seq":1}"#, "t"),
             (#"{"type":"pointer","phase":"down","x":100,"y":400,"t":-1.0000001e13,"seq":1}"#, "t"),
-          ])
+        ])
     func pointerRanges(text: String, field: String) throws {
         #expect {
             _ = try ClientMessage.parse(Array(text.utf8))
@@ -70,7 +71,9 @@ struct InputRangeTests {
         let epoch = 1.7e12  // Date.now() in 2023
         _ = Self.replies(&session, Self.pointer("down", x: 100, t: epoch, seq: 1), at: 1)
         for i in 1...15 {
-            _ = Self.replies(&session, Self.pointer("move", x: 100 + 10 * Double(i), t: epoch + 16 * Double(i), seq: 1 + i), at: 1 + 0.016 * Double(i))
+            _ = Self.replies(
+                &session, Self.pointer("move", x: 100 + 10 * Double(i), t: epoch + 16 * Double(i), seq: 1 + i),
+                at: 1 + 0.016 * Double(i))
         }
         let up = Self.replies(&session, Self.pointer("up", x: 250, t: epoch + 300, seq: 17), at: 1.3)
         #expect(Self.errors(up).isEmpty)
@@ -91,7 +94,8 @@ struct InputRangeTests {
         let refused = Self.replies(&session, Self.pointer("move", x: 1e308, t: 1016, seq: 2), at: 0.116)
         #expect(refused.count == 1)
         let error = try #require(Self.errors(refused).first)
-        #expect(error["code"] == .string("invalid-field") && error["field"] == .string("x") && error["seq"] == .number(2))
+        #expect(
+            error["code"] == .string("invalid-field") && error["field"] == .string("x") && error["seq"] == .number(2))
         #expect(session.phase == .idle)
         // seq 2 was not used up: the connection's last seq stayed 1.
         let accepted = Self.replies(&session, Self.pointer("move", x: 300, t: 1032, seq: 2), at: 0.132)
@@ -103,7 +107,9 @@ struct InputRangeTests {
 
     // MARK: - Time far ahead of arrival
 
-    @Test("an up at t: 1e300 is refused; one 1e12 ms ahead is clamped to the lead; the session completes and configures again")
+    @Test(
+        "an up at t: 1e300 is refused; one 1e12 ms ahead is clamped to the lead; the session completes and configures again"
+    )
     func upAtHugeTimeDoesNotWedge() throws {
         var session = VirtualSession()
         _ = session.connect(at: 0)
@@ -124,7 +130,8 @@ struct InputRangeTests {
             ticks += 1
         }
         #expect(session.phase == .finished)
-        #expect(session.now <= 0.4 + SessionCore.maximumLead + SessionSettings().configuration.longestAnimation + 1 / 60)
+        #expect(
+            session.now <= 0.4 + SessionCore.maximumLead + SessionSettings().configuration.longestAnimation + 1 / 60)
         let configured = Self.replies(&session, #"{"type":"configure","fps":30}"#, at: session.now)
         #expect(configured.first?["type"] == .string("configured"))
     }
@@ -150,7 +157,8 @@ struct InputRangeTests {
         #expect(core.engine.time == 30)
     }
 
-    @Test("a down held up 20 s, then the gesture in a burst: the release is accepted and the transition ends (no wedge)")
+    @Test(
+        "a down held up 20 s, then the gesture in a burst: the release is accepted and the transition ends (no wedge)")
     func stalledDownStillReleases() throws {
         var session = VirtualSession()
         _ = session.connect(at: 0)
@@ -159,7 +167,10 @@ struct InputRangeTests {
         _ = Self.replies(&session, Self.pointer("down", x: 100, t: t, seq: 1), at: 11.6)
         for seq in 2...6 {
             t += 2120
-            #expect(Self.errors(Self.replies(&session, Self.pointer("move", x: 100 + 30 * Double(seq), t: t, seq: seq), at: 11.6)).isEmpty)
+            #expect(
+                Self.errors(
+                    Self.replies(&session, Self.pointer("move", x: 100 + 30 * Double(seq), t: t, seq: seq), at: 11.6)
+                ).isEmpty)
         }
         #expect(Self.errors(Self.replies(&session, Self.pointer("up", x: 280, t: t + 50, seq: 7), at: 11.6)).isEmpty)
         var ticks = 0
@@ -175,8 +186,11 @@ struct InputRangeTests {
     @Test("a release at the largest lead and slowest settings rests within lead + longestAnimation + one tick")
     func completionBound() throws {
         var core = SessionCore(id: "bound", settings: SessionSettings())
-        _ = try core.configure(MessageFields(Self.json(
-            #"{"type":"configure","duration":60,"completionSpeed":0.01,"fps":1,"clamp":[0,1],"flingVelocity":1,"completionCurve":"spring","spring":{"damping":0.05},"completionDamping":0.05}"#)))
+        _ = try core.configure(
+            MessageFields(
+                Self.json(
+                    #"{"type":"configure","duration":60,"completionSpeed":0.01,"fps":1,"clamp":[0,1],"flingVelocity":1,"completionCurve":"spring","spring":{"damping":0.05},"completionDamping":0.05}"#
+                )))
         // The down arrives late (held up 9.8 s), the rest at once: they map up to 9.82 s ahead.
         // Past the whole distance, then a flick back: a fling that cancels from progress 1, the
         // longest completion there is (1 × 60 s / 0.01), seeded with the largest velocity.
@@ -188,7 +202,8 @@ struct InputRangeTests {
         #expect(core.engine.phase == .cancelling && core.engine.lastRelease?.progress == 1)
         let settings = core.settings
         #expect(settings.configuration.longestAnimation == TransitionConfiguration.longestPossibleAnimation)
-        let bound = received + SessionCore.maximumLead + settings.configuration.longestAnimation + 1 / Double(settings.fps)
+        let bound =
+            received + SessionCore.maximumLead + settings.configuration.longestAnimation + 1 / Double(settings.fps)
         let end = try #require(core.engine.completionEndTime)
         #expect(end <= received + SessionCore.maximumLead + settings.configuration.longestAnimation)
         #expect(end - received > 6_009)  // the worst case really is exercised
@@ -222,15 +237,16 @@ struct InputRangeTests {
         #expect(error["message"] == .string("unknown field '" + String(repeating: "U+0009", count: 10) + "U+00…'"))
     }
 
-    @Test("every echo of client text is bounded: type, phase, field, nested field, join id, a configure name",
-          arguments: [
+    @Test(
+        "every echo of client text is bounded: type, phase, field, nested field, join id, a configure name",
+        arguments: [
             #"{"type":"X"}"#,
             #"{"type":"pointer","phase":"X","x":1,"y":1,"t":1,"seq":1}"#,
             #"{"type":"configure","X":1}"#,
             #"{"type":"configure","spring":{"X":1}}"#,
             #"{"type":"join","session":"X"}"#,
             #"{"type":"configure","transition":"X"}"#,  // echoed by SessionSettings: the central cap bounds it
-          ])
+        ])
     func echoesAreBounded(template: String) throws {
         var session = VirtualSession()
         _ = session.connect(at: 0)
@@ -249,7 +265,8 @@ struct InputRangeTests {
         #expect(WireError.quoted("a\u{202E}b") == "'aU+202Eb'")
         #expect(WireError.quoted("x\u{200D}\u{0007}") == "'xU+200DU+0007'")
         let overrides = WireError.quoted(String(repeating: "\u{202E}", count: 10_000))
-        #expect(!overrides.unicodeScalars.contains("\u{202E}") && overrides.utf8.count <= WireError.maximumEchoBytes + 8)
+        #expect(
+            !overrides.unicodeScalars.contains("\u{202E}") && overrides.utf8.count <= WireError.maximumEchoBytes + 8)
     }
 
     @Test("truncated(_:limit:) counts bytes as written, cuts on a Character boundary, marks the cut")
@@ -274,14 +291,16 @@ struct InputRangeTests {
 
     @Test("WireError caps message and field however they are set")
     func centralCaps() {
-        var error = WireError(.invalidField, String(repeating: "m", count: 10_000), field: String(repeating: "f", count: 10_000))
+        var error = WireError(
+            .invalidField, String(repeating: "m", count: 10_000), field: String(repeating: "f", count: 10_000))
         #expect(error.message == String(repeating: "m", count: WireError.maximumMessageBytes) + "…")
         #expect(error.field == String(repeating: "f", count: WireError.maximumEchoBytes) + "…")
         error.field = "spring." + String(repeating: "g", count: 500)
         #expect(error.field == "spring." + String(repeating: "g", count: WireError.maximumEchoBytes - 7) + "…")
         error.field = nil
         #expect(error.field == nil)
-        let configuration = WireError(ConfigurationError(field: "duration", allowed: "x", got: String(repeating: "9", count: 1_000)))
+        let configuration = WireError(
+            ConfigurationError(field: "duration", allowed: "x", got: String(repeating: "9", count: 1_000)))
         #expect(configuration.message.utf8.count <= WireError.maximumMessageBytes + 3)
     }
 }

@@ -24,8 +24,10 @@ import Testing
     }
 
     @Test func jitterStaysWithinItsBoundsAndNeverReorders() {
-        for (conditions, waits) in [(NetworkConditions(delayMs: 150, jitterMs: 80, seed: 7), false),
-                                    (NetworkConditions(delayMs: 1000, jitterMs: 1000, seed: 7), true)] {
+        for (conditions, waits) in [
+            (NetworkConditions(delayMs: 150, jitterMs: 80, seed: 7), false),
+            (NetworkConditions(delayMs: 1000, jitterMs: 1000, seed: 7), true),
+        ] {
             let spacing = 0.004
             let dues = Self.dues(conditions, count: 5_000, spacing: spacing)
             #expect(zip(dues, dues.dropFirst()).allSatisfy { $0 <= $1 })  // in order: TCP
@@ -186,15 +188,19 @@ import Testing
     }
 
     @Test(arguments: [
-        ("60±20", NetworkConditions(delayMs: 60, jitterMs: 20)), ("60+-20", NetworkConditions(delayMs: 60, jitterMs: 20)),
-        ("150", NetworkConditions(delayMs: 150)), ("0.5±0.25@9", NetworkConditions(delayMs: 0.5, jitterMs: 0.25, seed: 9)),
+        ("60±20", NetworkConditions(delayMs: 60, jitterMs: 20)),
+        ("60+-20", NetworkConditions(delayMs: 60, jitterMs: 20)),
+        ("150", NetworkConditions(delayMs: 150)),
+        ("0.5±0.25@9", NetworkConditions(delayMs: 0.5, jitterMs: 0.25, seed: 9)),
         ("2000±1000", NetworkConditions(delayMs: 2000, jitterMs: 1000)),
     ])
     func commandLineForms(_ text: String, _ expected: NetworkConditions) {
         #expect(NetworkConditions(argument: text) == expected)
     }
 
-    @Test(arguments: ["", "±", "60±", "abc", "2001", "60±1001", "-1", "60±-5", "60±20@", "60±20@-1", "60±20±3", "nan", "inf", "1e308"])
+    @Test(arguments: [
+        "", "±", "60±", "abc", "2001", "60±1001", "-1", "60±-5", "60±20@", "60±20@-1", "60±20±3", "nan", "inf", "1e308",
+    ])
     func badCommandLineForms(_ text: String) {
         #expect(NetworkConditions(argument: text) == nil)
     }

@@ -29,12 +29,16 @@ import TransitionCore
         var actions: [SessionAction] = []
         hub.connect(driver, session: "s", into: &actions)
         let link = NetworkConditions(delayMs: 60, jitterMs: 20, seed: 5)
-        #expect(receive(&hub, #"{"type":"configure","network":{"delayMs":60,"jitterMs":20,"seed":5}}"#, from: driver, at: 1)
-            == [.setLink(driver, link), .send(driver, .link(link))])
+        #expect(
+            receive(&hub, #"{"type":"configure","network":{"delayMs":60,"jitterMs":20,"seed":5}}"#, from: driver, at: 1)
+                == [.setLink(driver, link), .send(driver, .link(link))])
         // Absent keys keep their value.
-        #expect(receive(&hub, #"{"type":"configure","network":{"delayMs":0}}"#, from: driver, at: 2)
-            == [.setLink(driver, NetworkConditions(delayMs: 0, jitterMs: 20, seed: 5)),
-                .send(driver, .link(NetworkConditions(delayMs: 0, jitterMs: 20, seed: 5)))])
+        #expect(
+            receive(&hub, #"{"type":"configure","network":{"delayMs":0}}"#, from: driver, at: 2)
+                == [
+                    .setLink(driver, NetworkConditions(delayMs: 0, jitterMs: 20, seed: 5)),
+                    .send(driver, .link(NetworkConditions(delayMs: 0, jitterMs: 20, seed: 5))),
+                ])
     }
 
     @Test func aNetworkOnlyConfigureNeedsNoRestAndKeepsTheGesture() {
@@ -49,7 +53,8 @@ import TransitionCore
         #expect(hub.engine(of: "s")!.phase == .tracking)
         // A configure that changes the session still needs the transition at rest, and then
         // changes nothing at all, the link included.
-        let busy = receive(&hub, #"{"type":"configure","network":{"delayMs":10},"duration":0.4}"#, from: driver, at: 1.03)
+        let busy = receive(
+            &hub, #"{"type":"configure","network":{"delayMs":10},"duration":0.4}"#, from: driver, at: 1.03)
         guard busy.count == 1, case .send(_, .error(let error)) = busy[0] else {
             Issue.record("expected one error, got \(busy)")
             return
@@ -66,8 +71,9 @@ import TransitionCore
         hub.connect(viewer, session: "t", into: &actions)
         _ = receive(&hub, #"{"type":"join","session":"s"}"#, from: viewer, at: 1)
         let mine = NetworkConditions(delayMs: 300, jitterMs: 40)
-        #expect(receive(&hub, #"{"type":"configure","network":{"delayMs":300,"jitterMs":40}}"#, from: viewer, at: 2)
-            == [.setLink(viewer, mine), .send(viewer, .link(mine))])
+        #expect(
+            receive(&hub, #"{"type":"configure","network":{"delayMs":300,"jitterMs":40}}"#, from: viewer, at: 2)
+                == [.setLink(viewer, mine), .send(viewer, .link(mine))])
         let refused = receive(&hub, #"{"type":"configure","network":{"delayMs":5},"fps":30}"#, from: viewer, at: 3)
         guard refused.count == 1, case .send(_, .error(let error)) = refused[0] else {
             Issue.record("expected one error, got \(refused)")
@@ -75,7 +81,8 @@ import TransitionCore
         }
         #expect(error.code == "not-driver")
         #expect(hub.core(of: "s")!.settings.fps == 60)
-        #expect(receive(&hub, #"{"type":"configure","network":{}}"#, from: viewer, at: 4).first == .setLink(viewer, mine))
+        #expect(
+            receive(&hub, #"{"type":"configure","network":{}}"#, from: viewer, at: 4).first == .setLink(viewer, mine))
     }
 
     @Test(arguments: [
@@ -99,18 +106,21 @@ import TransitionCore
             return
         }
         #expect(error.code == code && error.field == field)
-        #expect(receive(&hub, #"{"type":"configure","network":{}}"#, from: driver, at: 2).first == .setLink(driver, .loopback))
+        #expect(
+            receive(&hub, #"{"type":"configure","network":{}}"#, from: driver, at: 2).first
+                == .setLink(driver, .loopback))
     }
 
     @Test func aDefaultLinkHoldsTheWelcomeToo() {
         var hub = SessionHub(network: NetworkConditions(delayMs: 60))
         var actions: [SessionAction] = []
         hub.connect(driver, session: "s", into: &actions)
-        #expect(actions == [
-            .register(session: "s"), .setLink(driver, NetworkConditions(delayMs: 60)),
-            .send(driver, .welcome(session: "s", settings: SessionSettings())),
-            .send(driver, .link(NetworkConditions(delayMs: 60))), .frameDue(driver),
-        ])
+        #expect(
+            actions == [
+                .register(session: "s"), .setLink(driver, NetworkConditions(delayMs: 60)),
+                .send(driver, .welcome(session: "s", settings: SessionSettings())),
+                .send(driver, .link(NetworkConditions(delayMs: 60))), .frameDue(driver),
+            ])
     }
 
     // MARK: - On the virtual clock, exactly
@@ -135,7 +145,9 @@ import TransitionCore
         _ = session.tick()
         let frame = session.tick().map(Self.json)
         #expect(frame.count == 1)
-        #expect(frame[0]["ack"] == .number(1) && frame[0]["arrived"] == .number(2000) && frame[0]["received"] == .number(2100))
+        #expect(
+            frame[0]["ack"] == .number(1) && frame[0]["arrived"] == .number(2000)
+                && frame[0]["received"] == .number(2100))
         #expect(frame[0]["sent"] == .number(2100) && frame[0]["delivered"] == .number(2200))
         #expect(session.nextTick == nil)
     }
@@ -156,7 +168,9 @@ import TransitionCore
                 let time = 0.5 + Double(seq) * 0.008
                 while let next = session.nextTick, next <= time { out += session.tick() }
                 x += 4
-                out += session.receive(Self.pointer(seq == 1 ? "down" : seq == 60 ? "up" : "move", x: x, t: time * 1000, seq: seq), at: time)
+                out += session.receive(
+                    Self.pointer(seq == 1 ? "down" : seq == 60 ? "up" : "move", x: x, t: time * 1000, seq: seq),
+                    at: time)
             }
             while session.nextTick != nil { out += session.tick() }
             return out
@@ -181,7 +195,9 @@ import TransitionCore
     /// played once the previous one rested (a touch on a running completion grabs it, which by
     /// nature depends on when the touch arrives). The client's clock is the same whatever the
     /// network; only when the messages reach the server differs.
-    static func play(_ gestures: [[Double]], kind: TransitionKind, extra: String = "", network: NetworkConditions) -> Decisions {
+    static func play(_ gestures: [[Double]], kind: TransitionKind, extra: String = "", network: NetworkConditions)
+        -> Decisions
+    {
         var session = VirtualSession(network: network)
         var decisions = Decisions()
         func take(_ replies: [String]) {
@@ -194,7 +210,8 @@ import TransitionCore
                     if event == "finished" || event == "cancelled" { decisions.ends.append(event) }
                 case "frame":
                     if case .number(let ack)? = message["ack"], decisions.acknowledged[Int(ack)] == nil,
-                       case .number(let progress)? = message["progress"] {
+                        case .number(let progress)? = message["progress"]
+                    {
                         decisions.acknowledged[Int(ack)] = progress
                     }
                 default:
@@ -245,7 +262,8 @@ import TransitionCore
     static let seeds = Gen.int(in: 0...1_000_000)
 
     @Test func decisionsAreTheSameAtZeroAndThroughAnyNetwork() async {
-        await propertyCheck(count: 120, input: Self.gestures, Self.kinds, Self.delays, Self.jitters, Self.seeds) { gestures, kind, delay, jitter, seed in
+        await propertyCheck(count: 120, input: Self.gestures, Self.kinds, Self.delays, Self.jitters, Self.seeds) {
+            gestures, kind, delay, jitter, seed in
             let conditions = NetworkConditions(delayMs: delay, jitterMs: jitter, seed: seed)
             let reference = Self.play(gestures, kind: TransitionKind.allCases[kind], network: .loopback)
             let through = Self.play(gestures, kind: TransitionKind.allCases[kind], network: conditions)
@@ -259,23 +277,34 @@ import TransitionCore
         // wiggle's up could leave the engine's clock ahead of the server's, and the flick's first
         // moves were then stamped alike: 833 pt/s (cancelled) became 842 (finished).
         let gestures: [[Double]] = [[1, 1, 1, 1], Array(repeating: 50.0 / 7, count: 7)]
-        let reference = Self.play(gestures, kind: .push, extra: #","duration":0.5,"flingVelocity":838"#, network: .loopback)
+        let reference = Self.play(
+            gestures, kind: .push, extra: #","duration":0.5,"flingVelocity":838"#, network: .loopback)
         #expect(reference.released.count == 1)
         for seed in 1...30 {
-            for network in [NetworkConditions(delayMs: 150, jitterMs: 60, seed: seed), NetworkConditions(delayMs: 60, jitterMs: 20, seed: seed)] {
-                #expect(Self.play(gestures, kind: .push, extra: #","duration":0.5,"flingVelocity":838"#, network: network) == reference)
+            for network in [
+                NetworkConditions(delayMs: 150, jitterMs: 60, seed: seed),
+                NetworkConditions(delayMs: 60, jitterMs: 20, seed: seed),
+            ] {
+                #expect(
+                    Self.play(gestures, kind: .push, extra: #","duration":0.5,"flingVelocity":838"#, network: network)
+                        == reference)
             }
         }
     }
 
     @Test func decisionsAreTheSameAtTheIssuesWorstCase() {
         // 250 ± 100 ms each way, a flick, a slow drag back, a fling.
-        let gestures: [[Double]] = [Array(repeating: 25, count: 12), Array(repeating: 6, count: 20) + Array(repeating: -8, count: 10), [40, 45, 45, 45]]
+        let gestures: [[Double]] = [
+            Array(repeating: 25, count: 12), Array(repeating: 6, count: 20) + Array(repeating: -8, count: 10),
+            [40, 45, 45, 45],
+        ]
         for kind in TransitionKind.allCases {
             let reference = Self.play(gestures, kind: kind, network: .loopback)
             #expect(reference.released.count == 3)
             for seed in 1...5 {
-                #expect(Self.play(gestures, kind: kind, network: NetworkConditions(delayMs: 250, jitterMs: 100, seed: seed)) == reference)
+                #expect(
+                    Self.play(gestures, kind: kind, network: NetworkConditions(delayMs: 250, jitterMs: 100, seed: seed))
+                        == reference)
             }
         }
     }

@@ -36,9 +36,10 @@ import Testing
         #expect(outbox.deliverNetwork(at: 0.75) == [.requestWritable, .requestWritable, .requestWritable])
         #expect(outbox.deliveryEnded() == [])
         #expect(outbox.networkDue == nil)
-        #expect(Self.drain(&outbox, at: 0.75) == [
-            first.text, frame.full.appending("delivered", milliseconds: 750).text, second.text,
-        ])
+        #expect(
+            Self.drain(&outbox, at: 0.75) == [
+                first.text, frame.full.appending("delivered", milliseconds: 750).text, second.text,
+            ])
     }
 
     @Test func inputIsHeldThenHandedOnAfterTheOutput() {
@@ -47,9 +48,10 @@ import Testing
         let reply = OutboxTests.message(30)
         #expect(outbox.received(bytes, binary: false, at: 0) == [.networkDue(0.1)])
         #expect(outbox.enqueue(reply, at: 0) == [.networkDue(0.1)])
-        #expect(outbox.deliverNetwork(at: 0.1) == [
-            .requestWritable, .deliverToSession(bytes, binary: false, arrived: 0),
-        ])
+        #expect(
+            outbox.deliverNetwork(at: 0.1) == [
+                .requestWritable, .deliverToSession(bytes, binary: false, arrived: 0),
+            ])
         #expect(outbox.deliveryEnded() == [])
     }
 
@@ -63,9 +65,10 @@ import Testing
         _ = outbox.deliverNetwork(at: 0.2)
         #expect(Self.drain(&outbox, at: 0.2) == [newer.full.appending("delivered", milliseconds: 200).text])
         #expect(outbox.enqueue(OutboxTests.message(600), at: 1) == [.networkDue(1.1)])
-        #expect(outbox.enqueue(OutboxTests.message(600), at: 1) == [
-            .closing(code: 1008), .kill(after: 2), .requestWritable,
-        ])
+        #expect(
+            outbox.enqueue(OutboxTests.message(600), at: 1) == [
+                .closing(code: 1008), .kill(after: 2), .requestWritable,
+            ])
     }
 
     @Test func linkBacklogWaitsForQueue() {
@@ -73,9 +76,10 @@ import Testing
         let messages = (0..<6).map { OutboxTests.message(20 + $0) }
         for message in messages { _ = outbox.enqueue(message, at: 0) }
         // Four reach the queue, the rest wait in the link with reading paused.
-        #expect(outbox.deliverNetwork(at: 0.1) == [
-            .requestWritable, .requestWritable, .requestWritable, .pauseInput, .requestWritable,
-        ])
+        #expect(
+            outbox.deliverNetwork(at: 0.1) == [
+                .requestWritable, .requestWritable, .requestWritable, .pauseInput, .requestWritable,
+            ])
         #expect(outbox.queuedReplies == 4 && outbox.networkDue == nil)
         #expect(Self.drain(&outbox, at: 0.1) == messages.map(\.text))
         #expect(outbox.deliveryEnded() == [])

@@ -22,7 +22,11 @@ import TransitionCore
     static func writable(
         _ outbox: inout Outbox, at now: Double = 0, room: Outbox.Room = .fits, latest: FrameEncoding? = nil
     ) -> [OutboxAction] {
-        outbox.writable(at: now) { _ in room } latest: { latest }
+        outbox.writable(at: now) { _ in
+            room
+        } latest: {
+            latest
+        }
     }
 
     /// Two consecutive states of a session, the second offering a delta against the first.
@@ -55,9 +59,10 @@ import TransitionCore
     @Test func messageSizeBound() {
         var outbox = Self.outbox { $0.messageBytes = 100 }
         #expect(outbox.receiving(total: 100) == [])
-        #expect(outbox.receiving(total: 101) == [
-            .closing(code: 1009), .sendClose(code: 1009, reason: "message larger than 64 KiB"),
-        ])
+        #expect(
+            outbox.receiving(total: 101) == [
+                .closing(code: 1009), .sendClose(code: 1009, reason: "message larger than 64 KiB"),
+            ])
         #expect(outbox.isClosing)
     }
 
@@ -68,19 +73,22 @@ import TransitionCore
         }
         let bytes = Array(#"{"type":"ping","seq":1,"t":0}"#.utf8)
         for _ in 0..<2 {
-            #expect(outbox.received(bytes, binary: false, at: 0) == [
-                .deliverToSession(bytes, binary: false, arrived: nil),
-            ])
+            #expect(
+                outbox.received(bytes, binary: false, at: 0) == [
+                    .deliverToSession(bytes, binary: false, arrived: nil)
+                ])
         }
         let error = WireError(.rateLimited, "more than 1 messages or 4096 KiB per second; closing")
         // The error is queued first, reading stops at once, then the close.
-        #expect(outbox.received(bytes, binary: false, at: 0) == [
-            .rateLimited(error), .requestWritable, .kill(after: 2), .closing(code: 1008), .requestWritable,
-        ])
+        #expect(
+            outbox.received(bytes, binary: false, at: 0) == [
+                .rateLimited(error), .requestWritable, .kill(after: 2), .closing(code: 1008), .requestWritable,
+            ])
         #expect(outbox.received(bytes, binary: false, at: 5) == [])
-        #expect(Self.writable(&outbox) == [
-            .write(ServerMessages.encode(.error(error), headroom: 0), frame: false), .requestWritable,
-        ])
+        #expect(
+            Self.writable(&outbox) == [
+                .write(ServerMessages.encode(.error(error), headroom: 0), frame: false), .requestWritable,
+            ])
         #expect(Self.writable(&outbox) == [.sendClose(code: 1008, reason: "input rate limit")])
     }
 
@@ -92,8 +100,10 @@ import TransitionCore
         let bytes = Array("{}".utf8)
         #expect(outbox.received(bytes, binary: true, at: 0) == [.deliverToSession(bytes, binary: true, arrived: nil)])
         #expect(outbox.received(bytes, binary: true, at: 1) == [.deliverToSession(bytes, binary: true, arrived: nil)])
-        #expect(outbox.received(bytes, binary: true, at: 1.5).first == .rateLimited(
-            WireError(.rateLimited, "more than 1 messages or 4096 KiB per second; closing")))
+        #expect(
+            outbox.received(bytes, binary: true, at: 1.5).first
+                == .rateLimited(
+                    WireError(.rateLimited, "more than 1 messages or 4096 KiB per second; closing")))
     }
 
     @Test func inputPauseHysteresis() {

@@ -7,7 +7,8 @@ import Testing
     let period = 1.0 / 30
 
     /// Handles targets on time and returns (phase, target time) of each tick.
-    func onTime(_ schedule: inout PhasedTickSchedule, ticks: Int, occupied: @escaping (Int) -> Bool) -> [(Int, Double)] {
+    func onTime(_ schedule: inout PhasedTickSchedule, ticks: Int, occupied: @escaping (Int) -> Bool) -> [(Int, Double)]
+    {
         var out: [(Int, Double)] = []
         var now = 0.0
         schedule.plan(now: now, occupied: occupied)

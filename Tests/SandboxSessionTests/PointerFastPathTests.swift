@@ -41,13 +41,13 @@ struct PointerFastPathTests {
 
     /// Each valid or invalid, but not the fast path's: it declines, and the general path decides.
     static let declined = [
-        #"{"\u0074ype":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4}"#,   // an escaped key
-        #"{"type":"pointer","phase":"mov\u0065","x":1,"y":2,"t":3,"seq":4}"#,   // an escaped value
+        #"{"\u0074ype":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4}"#,  // an escaped key
+        #"{"type":"pointer","phase":"mov\u0065","x":1,"y":2,"t":3,"seq":4}"#,  // an escaped value
         #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4,"pointerType":null}"#,
         #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4,"pointerType":"pén"}"#,
         #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4,"seq":5}"#,  // repeated
-        #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4,"z":0}"#,    // unknown
-        #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3}"#,                  // no seq
+        #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4,"z":0}"#,  // unknown
+        #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3}"#,  // no seq
         #"{"type":"pointer","phase":"hover","x":1,"y":2,"t":3,"seq":4}"#,
         #"{"type":"ping","phase":"move","x":1,"y":2,"t":3,"seq":4}"#,
         #"{"type":"pointer","phase":"move","x":1,"y":2,"t":3,"seq":4.5}"#,
@@ -84,7 +84,9 @@ struct PointerFastPathTests {
 
     @Test("a number token is at most 511 bytes, read by strtod, finite")
     func numberTokenLimit() {
-        func read(_ text: String) -> (Double, Int)? { Array(text.utf8).withUnsafeBufferPointer { JSONParser.number(in: $0, at: 0) } }
+        func read(_ text: String) -> (Double, Int)? {
+            Array(text.utf8).withUnsafeBufferPointer { JSONParser.number(in: $0, at: 0) }
+        }
         #expect(read("0." + String(repeating: "1", count: 509)) != nil)  // 511 bytes
         #expect(read("0." + String(repeating: "1", count: 510)) == nil)  // 512
         #expect(read("-0." + String(repeating: "1", count: 508)) != nil)
@@ -99,7 +101,10 @@ struct PointerFastPathTests {
     func differential() {
         var generator = SplitMix64(seed: 0xFA57)  // repeatable
         // With escapes, non-ASCII, control bytes and DEL (the hostile review): the string guards.
-        let alphabet = Array(#"{}[]:,"\-+.eE0123456789 xytseqpointerIdTypmvdwnu"#.utf8) + [0x5C, 0x75, 0x00, 0x0C, 0x7F, 0xC2, 0xA0, 0xE9]
+        let alphabet =
+            Array(#"{}[]:,"\-+.eE0123456789 xytseqpointerIdTypmvdwnu"#.utf8) + [
+                0x5C, 0x75, 0x00, 0x0C, 0x7F, 0xC2, 0xA0, 0xE9,
+            ]
         var taken = 0, checked = 0
         for base in Self.plain.map({ Array($0.utf8) }) {
             for _ in 0..<2_000 {
@@ -107,7 +112,9 @@ struct PointerFastPathTests {
                 checked += 1
                 guard let fast = PointerFastPath.parse(bytes) else { continue }
                 taken += 1
-                #expect(Self.identical(fast, Self.general(bytes)), "fast path differs on [\(String(decoding: bytes, as: UTF8.self))]")
+                #expect(
+                    Self.identical(fast, Self.general(bytes)),
+                    "fast path differs on [\(String(decoding: bytes, as: UTF8.self))]")
             }
         }
         #expect(checked == Self.plain.count * 2_000)

@@ -44,8 +44,9 @@ import TransitionCore
         let actions = receive(&hub, #"{"type":"ping","seq":1,"t":5,"id":"r-1"}"#, at: 2)
         let id = try #require(RequestID("r-1"))
         #expect(actions == [.send(driver, .pong(seq: 1, t: 5, serverTime: 2000, id: id))])
-        #expect(text(.pong(seq: 1, t: 5, serverTime: 2000, id: id))
-            == #"{"type":"pong","id":"r-1","seq":1,"t":5,"serverTime":2000}"#)
+        #expect(
+            text(.pong(seq: 1, t: 5, serverTime: 2000, id: id))
+                == #"{"type":"pong","id":"r-1","seq":1,"t":5,"serverTime":2000}"#)
     }
 
     @Test func withoutAnIdTheRepliesAreTheSameBytesAsBefore() {
@@ -65,11 +66,12 @@ import TransitionCore
         let actions = receive(&hub, #"{"type":"configure","fps":30,"network":{"delayMs":5},"id":"c.7"}"#)
         let settings = try #require(hub.core(of: "s")?.settings)
         let link = NetworkConditions(delayMs: 5)
-        #expect(actions.prefix(4) == [
-            .setLink(driver, link), .send(driver, .link(link, id: id)),
-            .send(driver, .configured(session: "s", settings: settings, joined: false, id: id)),
-            .send(viewer, .configured(session: "s", settings: settings, joined: false)),
-        ])
+        #expect(
+            actions.prefix(4) == [
+                .setLink(driver, link), .send(driver, .link(link, id: id)),
+                .send(driver, .configured(session: "s", settings: settings, joined: false, id: id)),
+                .send(viewer, .configured(session: "s", settings: settings, joined: false)),
+            ])
     }
 
     @Test func joinedAndItsSceneStateEchoTheJoinersId() throws {
@@ -80,10 +82,11 @@ import TransitionCore
         let id = try #require(RequestID("J"))
         let actions = receive(&hub, #"{"type":"join","session":"s","id":"J"}"#, from: viewer)
         let report = try #require(hub.core(of: "s")?.scene?.report)
-        #expect(actions.suffix(3) == [
-            .send(viewer, .configured(session: "s", settings: SessionSettings(), joined: true, id: id)),
-            .send(viewer, .sceneState(report, id: id)), .frameDue(viewer),
-        ])
+        #expect(
+            actions.suffix(3) == [
+                .send(viewer, .configured(session: "s", settings: SessionSettings(), joined: true, id: id)),
+                .send(viewer, .sceneState(report, id: id)), .frameDue(viewer),
+            ])
     }
 
     @Test(arguments: [

@@ -22,7 +22,9 @@ import TransitionCore
     }
 
     /// Received, with every `.lookUp` answered as a single thread does: not found.
-    func receive(_ hub: inout SessionHub, _ bytes: [UInt8], from id: ConnectionID, at now: Double, binary: Bool = false) -> [SessionAction] {
+    func receive(_ hub: inout SessionHub, _ bytes: [UInt8], from id: ConnectionID, at now: Double, binary: Bool = false)
+        -> [SessionAction]
+    {
         var actions: [SessionAction] = []
         hub.receive(bytes, binary: binary, from: id, at: now, into: &actions)
         var answered: [SessionAction] = []
@@ -43,24 +45,29 @@ import TransitionCore
 
     @Test func connectRegistersWelcomesAndSendsTheFirstFrame() {
         var hub = SessionHub()
-        #expect(connected(&hub, driver, session: "s") == [
-            .register(session: "s"), .send(driver, .welcome(session: "s", settings: SessionSettings())), .frameDue(driver),
-        ])
+        #expect(
+            connected(&hub, driver, session: "s") == [
+                .register(session: "s"), .send(driver, .welcome(session: "s", settings: SessionSettings())),
+                .frameDue(driver),
+            ])
         #expect(hub.sessionCount == 1 && hub.session(of: driver) == "s")
     }
 
     @Test func pingIsAnsweredWithTheServerTime() {
         var hub = SessionHub()
         _ = connected(&hub, driver, session: "s")
-        #expect(receive(&hub, Self.bytes(#"{"type":"ping","seq":1,"t":5}"#), from: driver, at: 2) == [
-            .send(driver, .pong(seq: 1, t: 5, serverTime: 2000)),
-        ])
+        #expect(
+            receive(&hub, Self.bytes(#"{"type":"ping","seq":1,"t":5}"#), from: driver, at: 2) == [
+                .send(driver, .pong(seq: 1, t: 5, serverTime: 2000))
+            ])
     }
 
     @Test(arguments: [
         (#"{"type":"ping""#, "invalid-json"), (#"[1]"#, "not-an-object"), (#"{"type":"fly"}"#, "unknown-type"),
-        (#"{"type":"configure","fps":0}"#, "invalid-config"), (#"{"type":"configure","fps":"x"}"#, "invalid-field"), (#"{"type":"configure","wings":2}"#, "unknown-field"),
-        (#"{"type":"join","session":"nobody"}"#, "unknown-session"), (#"{"type":"join","session":"s"}"#, "invalid-field"),
+        (#"{"type":"configure","fps":0}"#, "invalid-config"), (#"{"type":"configure","fps":"x"}"#, "invalid-field"),
+        (#"{"type":"configure","wings":2}"#, "unknown-field"),
+        (#"{"type":"join","session":"nobody"}"#, "unknown-session"),
+        (#"{"type":"join","session":"s"}"#, "invalid-field"),
         (#"{"type":"ping","seq":1,"t":0,"id":7}"#, "invalid-field"),
         (#"{"type":"play","id":"x","wings":1}"#, "unknown-field"),
         (#"{"type":"pointer","phase":"up","x":0,"y":0,"t":0,"seq":1}"#, "pointer-not-down"),
@@ -97,12 +104,15 @@ import TransitionCore
         _ = receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 0.5)
         let actions = receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: driver, at: 1)
         let settings = try #require(SessionSettings(fps: 30))
-        #expect(actions == [
-            .send(driver, .configured(session: "s", settings: settings, joined: false)),
-            .send(viewer, .configured(session: "s", settings: settings, joined: false)),
-            .frameDue(driver), .frameDue(viewer),
-        ])
-        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: viewer, at: 1)) == "not-driver")
+        #expect(
+            actions == [
+                .send(driver, .configured(session: "s", settings: settings, joined: false)),
+                .send(viewer, .configured(session: "s", settings: settings, joined: false)),
+                .frameDue(driver), .frameDue(viewer),
+            ])
+        #expect(
+            errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: viewer, at: 1)) == "not-driver"
+        )
     }
 
     @Test func aPanDrivesFramesTicksAndEnds() throws {
@@ -118,14 +128,17 @@ import TransitionCore
             return expected
         }
         var t = 1000.0, now = 1.0
-        for (seq, (phase, x)) in [("down", 100.0), ("move", 160), ("move", 230), ("move", 300), ("up", 300)].enumerated() {
+        for (seq, (phase, x)) in [("down", 100.0), ("move", 160), ("move", 230), ("move", 300), ("up", 300)]
+            .enumerated()
+        {
             let bytes = Self.pointer(phase, x: x, t: t, seq: seq + 1)
             let expected = try step(bytes, at: now)
             #expect(receive(&hub, bytes, from: driver, at: now) == expected, "\(phase)")
             t += 16; now += 0.016
         }
         #expect(errorCode(receive(&hub, Self.pointer("move", x: 1, t: t, seq: 2), from: driver, at: now)) == "bad-seq")
-        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: driver, at: now)) == "busy")
+        #expect(
+            errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: driver, at: now)) == "busy")
         #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: now)) == "busy")
         var last: [SessionAction] = []
         var tick = now
@@ -146,7 +159,8 @@ import TransitionCore
         _ = connected(&hub, driver, session: "a")
         _ = connected(&hub, viewer, session: "b")
         #expect(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 1).last == .startTicking(fps: 60))
-        #expect(!receive(&hub, Self.bytes(#"{"type":"play"}"#), from: viewer, at: 1.01).contains(.startTicking(fps: 60)))
+        #expect(
+            !receive(&hub, Self.bytes(#"{"type":"play"}"#), from: viewer, at: 1.01).contains(.startTicking(fps: 60)))
     }
 
     /// Sessions are dealt across the phases of the period (least loaded first); a tick of one phase
@@ -184,7 +198,8 @@ import TransitionCore
     @Test func aNewSessionTakesTheLeastLoadedPhase() {
         var hub = SessionHub(tickPhases: 3)
         let ids = (1...4).map { ConnectionID(number: $0) }
-        for (index, id) in ids.prefix(3).enumerated() { _ = connected(&hub, id, session: "s\(index)") }  // phases 0, 1, 2
+        // phases 0, 1, 2
+        for (index, id) in ids.prefix(3).enumerated() { _ = connected(&hub, id, session: "s\(index)") }
         var actions: [SessionAction] = []
         hub.disconnect(ids[1], into: &actions)  // frees phase 1
         _ = connected(&hub, ids[3], session: "s3")
@@ -198,23 +213,29 @@ import TransitionCore
         var hub = SessionHub()
         _ = connected(&hub, driver, session: "s")
         _ = connected(&hub, viewer, session: "v")
-        #expect(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1) == [
-            .unregister(session: "v"),
-            .send(viewer, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(viewer),
-        ])
+        #expect(
+            receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1) == [
+                .unregister(session: "v"),
+                .send(viewer, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(viewer),
+            ])
         #expect(hub.frame(for: viewer, now: 1) === hub.frame(for: driver, now: 1))  // one encoding for both
-        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1)) == "invalid-field")
+        #expect(
+            errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1))
+                == "invalid-field")
         #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: viewer, at: 1)) == "not-driver")
         let played = receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 2)
-        #expect(played == [
-            .send(driver, .transition(.played)), .send(viewer, .transition(.played)),
-            .frameDue(driver), .frameDue(viewer), .startTicking(fps: 60),
-        ])
+        #expect(
+            played == [
+                .send(driver, .transition(.played)), .send(viewer, .transition(.played)),
+                .frameDue(driver), .frameDue(viewer), .startTicking(fps: 60),
+            ])
         var actions: [SessionAction] = []
         hub.disconnect(driver, into: &actions)
         #expect(actions == [.stopTicking(fps: 60), .unregister(session: "s"), .send(viewer, .sessionEnded("s"))])
         #expect(hub.session(of: viewer) == nil && hub.frame(for: viewer, now: 3) == nil)
-        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 3)) == "unknown-session")
+        #expect(
+            errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 3))
+                == "unknown-session")
     }
 
     @Test func aFrameIsEncodedOncePerFrameNumber() {
@@ -237,7 +258,9 @@ import TransitionCore
         hub.watchElsewhere(viewer, session: "far", into: &actions)
         #expect(actions == [.unregister(session: "v"), .watchElsewhere(viewer, session: "far")])
         #expect(hub.session(of: viewer) == "far")
-        #expect(errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1)) == "invalid-field")
+        #expect(
+            errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1))
+                == "invalid-field")
         hub.remoteWatchEnded(viewer, session: "other")  // another session's end: ignored
         #expect(hub.session(of: viewer) == "far")
         actions = []
@@ -260,15 +283,19 @@ import TransitionCore
         _ = connected(&hub, driver, session: "s")
         var actions: [SessionAction] = []
         hub.attachViewer(remote, to: "s", into: &actions)
-        #expect(actions == [.send(remote, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(remote)])
+        #expect(
+            actions == [
+                .send(remote, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(remote),
+            ])
         #expect(hub.frame(for: remote, now: 1) === hub.frame(for: driver, now: 1))
         actions = []
         hub.attachViewer(remote, to: "nothing", into: &actions)
         #expect(errorCode(actions) == "unknown-session")
         hub.detachViewer(remote, from: "s")
-        #expect(receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 2) == [
-            .send(driver, .transition(.played)), .frameDue(driver), .startTicking(fps: 60),
-        ])
+        #expect(
+            receive(&hub, Self.bytes(#"{"type":"play"}"#), from: driver, at: 2) == [
+                .send(driver, .transition(.played)), .frameDue(driver), .startTicking(fps: 60),
+            ])
     }
 
     @Test func aDriverThatJoinsAnotherSessionEndsItsOwn() {
@@ -278,10 +305,11 @@ import TransitionCore
         _ = receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1)
         let third = ConnectionID(number: 3)
         _ = connected(&hub, third, session: "t")
-        #expect(receive(&hub, Self.bytes(#"{"type":"join","session":"t"}"#), from: driver, at: 2) == [
-            .unregister(session: "s"), .send(viewer, .sessionEnded("s")),
-            .send(driver, .configured(session: "t", settings: SessionSettings(), joined: true)), .frameDue(driver),
-        ])
+        #expect(
+            receive(&hub, Self.bytes(#"{"type":"join","session":"t"}"#), from: driver, at: 2) == [
+                .unregister(session: "s"), .send(viewer, .sessionEnded("s")),
+                .send(driver, .configured(session: "t", settings: SessionSettings(), joined: true)), .frameDue(driver),
+            ])
         #expect(hub.sessionCount == 1)
     }
 

@@ -8,7 +8,8 @@ import TransitionCore
 /// link, and refusals that change nothing.
 @Suite("Orientation in a session") struct SessionOrientationTests {
     typealias Harness = SessionSceneTests.Harness
-    static let allOrientations = #"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}],"supportedOrientations":["all"]}}"#
+    static let allOrientations =
+        #"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}],"supportedOrientations":["all"]}}"#
 
     static func frame(_ h: inout Harness) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(h.frameText.utf8)) as! [String: Any]
@@ -22,10 +23,12 @@ import TransitionCore
         var h = Harness()
         h.send(Self.allOrientations)
         let turn = h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)
-        #expect(SessionSceneTests.lifecycle(turn) == [
-            "nav.viewWillTransition(844.0×390.0)", "list.viewWillTransition(844.0×358.0)",  // the bar is 32 pt in landscape
-            "nav.viewWillLayoutSubviews", "list.viewWillLayoutSubviews",
-        ])
+        #expect(
+            SessionSceneTests.lifecycle(turn) == [
+                // the bar is 32 pt in landscape
+                "nav.viewWillTransition(844.0×390.0)", "list.viewWillTransition(844.0×358.0)",
+                "nav.viewWillLayoutSubviews", "list.viewWillLayoutSubviews",
+            ])
         #expect(turn.contains(.startTicking(fps: 60)))
         #expect(h.scene?.scene.interfaceOrientation == .landscapeRight)  // committed at once
         #expect((try Self.root(&h))["rotating"] is [String: Any])
@@ -34,7 +37,9 @@ import TransitionCore
             h.now += 1 / 60
             var actions: [SessionAction] = []
             h.hub.tick(fps: 60, at: h.now, into: &actions)
-            if let rotating = (try Self.root(&h))["rotating"] as? [String: Any] { fractions.append(rotating["fraction"] as! Double) }
+            if let rotating = (try Self.root(&h))["rotating"] as? [String: Any] {
+                fractions.append(rotating["fraction"] as! Double)
+            }
         }
         // 0.4 s at 60 fps (0.1 s of it passed with the message), forward only.
         #expect(fractions.count >= 15 && fractions == fractions.sorted())
@@ -68,12 +73,18 @@ import TransitionCore
         (#"{"type":"update","controller":"ghost","shouldAutorotate":false}"#, "unknown-controller"),
         (#"{"type":"update","controller":"nav","supportedOrientations":0}"#, "invalid-field"),
         (#"{"type":"update","controller":"nav","supportedOrientations":[]}"#, "invalid-field"),
-        (#"{"type":"update","controller":"nav","supportedOrientations":["portraitUpsideDown"]}"#, "no-common-orientation"),  // not on a phone
+        (
+            #"{"type":"update","controller":"nav","supportedOrientations":["portraitUpsideDown"]}"#,
+            "no-common-orientation"
+        ),  // not on a phone
         (#"{"type":"update","controller":"nav","supportedOrientations":1}"#, "invalid-field"),
         (#"{"type":"update","controller":"nav","supportedOrientations":["diagonal"]}"#, "invalid-field"),
         (#"{"type":"update","controller":"nav","wings":2}"#, "unknown-field"),
         (#"{"type":"attempt-rotation","now":true}"#, "unknown-field"),
-        (#"{"type":"scene","root":{"id":"r","supportedOrientations":["landscape"]},"appOrientations":["portrait"]}"#, "no-common-orientation"),
+        (
+            #"{"type":"scene","root":{"id":"r","supportedOrientations":["landscape"]},"appOrientations":["portrait"]}"#,
+            "no-common-orientation"
+        ),
     ])
     func everyOrientationRefusalChangesNothing(_ text: String, _ code: String) {
         var h = Harness()
@@ -102,17 +113,23 @@ import TransitionCore
             h.hub.tick(fps: 60, at: h.now, into: &actions)
         }
         #expect(h.scene?.rotation != nil && h.scene?.scene.interfaceOrientation == .landscapeRight)
-        #expect(SessionSceneTests.errorCode(h.send(#"{"type":"push","controller":{"id":"x"},"animated":false}"#)) == "busy")
+        #expect(
+            SessionSceneTests.errorCode(h.send(#"{"type":"push","controller":{"id":"x"},"animated":false}"#)) == "busy")
         _ = h.settle()
-        #expect(SessionSceneTests.errorCode(h.send(#"{"type":"push","controller":{"id":"x"},"animated":false}"#)) == nil)
+        #expect(
+            SessionSceneTests.errorCode(h.send(#"{"type":"push","controller":{"id":"x"},"animated":false}"#)) == nil)
     }
 
     /// Hostile review: a device turn must never be refused, even with nothing allowed (a push
     /// under forwarding can make such a decider); it is recorded and nothing turns.
     @Test func aDeviceTurnIsRecordedEvenWithNothingAllowed() {
         var h = Harness()
-        h.send(#"{"type":"scene","containerForwardsOrientation":true,"root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}]}}"#)
-        h.send(#"{"type":"push","controller":{"id":"upside","supportedOrientations":["portraitUpsideDown"]},"animated":false}"#)
+        h.send(
+            #"{"type":"scene","containerForwardsOrientation":true,"root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}]}}"#
+        )
+        h.send(
+            #"{"type":"push","controller":{"id":"upside","supportedOrientations":["portraitUpsideDown"]},"animated":false}"#
+        )
         #expect(h.scene?.scene.allowedOrientations.isEmpty == true)
         #expect(SessionSceneTests.errorCode(h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)) == nil)
         #expect(h.scene?.scene.deviceOrientation == .landscapeLeft && h.scene?.scene.interfaceOrientation == .portrait)
@@ -123,7 +140,9 @@ import TransitionCore
     /// the new bounds).
     @Test func nothingStartsWhileTheInterfaceTurns() {
         var h = Harness()
-        h.send(#"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list"},{"id":"detail"}],"supportedOrientations":["all"]}}"#)
+        h.send(
+            #"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list"},{"id":"detail"}],"supportedOrientations":["all"]}}"#
+        )
         _ = h.pointer("down", x: 10, y: 400)  // on the edge-swipe pop, not begun yet
         h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)
         #expect(h.scene?.rotation != nil && h.core.engine.isPointerDown == false)

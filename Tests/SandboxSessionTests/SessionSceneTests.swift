@@ -31,11 +31,15 @@ import TransitionCore
             return actions
         }
 
-        mutating func pointer(_ phase: String, x: Double, y: Double, pointer: Int = 0, dt: Double = 16) -> [SessionAction] {
+        mutating func pointer(_ phase: String, x: Double, y: Double, pointer: Int = 0, dt: Double = 16)
+            -> [SessionAction]
+        {
             seq += 1
             t += dt
             now += dt / 1000
-            return send(#"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":\#(y),"t":\#(t),"seq":\#(seq),"pointerId":\#(pointer)}"#)
+            return send(
+                #"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":\#(y),"t":\#(t),"seq":\#(seq),"pointerId":\#(pointer)}"#
+            )
         }
 
         /// Down at `from`, 10 moves by (dx, dy) in all, a still 100 ms, up.
@@ -88,8 +92,10 @@ import TransitionCore
         return error.code
     }
 
-    static let navigationScene = #"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list","title":"List"}]}}"#
-    static let sheet = #"{"type":"present","controller":{"id":"sheet","presentationStyle":"pageSheet"},"animated":false}"#
+    static let navigationScene =
+        #"{"type":"scene","root":{"id":"nav","kind":"navigation","stack":[{"id":"list","title":"List"}]}}"#
+    static let sheet =
+        #"{"type":"present","controller":{"id":"sheet","presentationStyle":"pageSheet"},"animated":false}"#
 
     // MARK: - Setting up
 
@@ -103,15 +109,17 @@ import TransitionCore
     @Test func aSceneLaunchesWithUIKitsCallbacksAndItsState() {
         var h = Harness()
         let actions = h.send(Self.navigationScene)
-        #expect(Self.lifecycle(actions) == [
-            "nav.viewDidLoad", "list.viewDidLoad", "nav.viewWillAppear(false)", "list.viewWillAppear(false)",
-            "nav.viewDidAppear(false)", "list.viewDidAppear(false)",
-        ])
+        #expect(
+            Self.lifecycle(actions) == [
+                "nav.viewDidLoad", "list.viewDidLoad", "nav.viewWillAppear(false)", "list.viewWillAppear(false)",
+                "nav.viewDidAppear(false)", "list.viewDidAppear(false)",
+            ])
         guard case .send(Self.driver, .sceneState(let report?, _)) = actions[actions.count - 2] else {
             Issue.record("no scene-state before the frame: \(actions)")
             return
         }
-        #expect(report.state.topMost == "nav" && report.armed == nil && !report.interruptible)  // UIKit's own transitions
+        // UIKit's own transitions
+        #expect(report.state.topMost == "nav" && report.armed == nil && !report.interruptible)
         #expect(actions.last == .frameDue(Self.driver))
         #expect(h.frameText.contains(#""scene":{"layers":[{"controller":"list","role":"child""#))
     }
@@ -166,7 +174,8 @@ import TransitionCore
         #expect(Self.errorCode(reply) == "invalid-field")
         let long = String(repeating: "x", count: 65)
         #expect(Self.errorCode(h.send(#"{"type":"scene","root":{"id":"\#(long)"}}"#)) == "invalid-field")
-        for invisible in [#"a\u202Eb"#, #"\uFEFFa"#, #"a\u200Db"#, #"a\u2028b"#] {  // bidi override, BOM, ZWJ, line separator
+        // bidi override, BOM, ZWJ, line separator
+        for invisible in [#"a\u202Eb"#, #"\uFEFFa"#, #"a\u200Db"#, #"a\u2028b"#] {
             #expect(Self.errorCode(h.send(#"{"type":"scene","root":{"id":"\#(invisible)"}}"#)) == "invalid-field")
         }
         #expect(h.scene == nil)
@@ -181,7 +190,9 @@ import TransitionCore
             h.send(#"{"type":"dismiss","animated":false}"#)
         }
         let before = h.core.scene
-        #expect(Self.errorCode(h.send(#"{"type":"present","controller":{"id":"one-too-many"},"animated":false}"#)) == "invalid-scene")
+        #expect(
+            Self.errorCode(h.send(#"{"type":"present","controller":{"id":"one-too-many"},"animated":false}"#))
+                == "invalid-scene")
         #expect(h.core.scene == before)
         // Known instances can still come back.
         #expect(Self.errorCode(h.send(#"{"type":"present","controller":"c1","animated":false}"#)) == nil)
@@ -219,25 +230,28 @@ import TransitionCore
         var actions = h.pan(from: (195, 300), by: (0, 60))
         actions += h.settle()
         #expect(Self.events(actions).last == .cancelled)
-        #expect(Self.lifecycle(actions) == [
-            "sheet.viewWillDisappear(true)", "sheet.completeTransition(false)",
-            "sheet.viewWillAppear(true)", "sheet.viewDidAppear(true)",
-        ])
+        #expect(
+            Self.lifecycle(actions) == [
+                "sheet.viewWillDisappear(true)", "sheet.completeTransition(false)",
+                "sheet.viewWillAppear(true)", "sheet.viewDidAppear(true)",
+            ])
         #expect(h.scene?.scene.presentations.map(\.presented.id) == ["sheet"])
         #expect(h.frameText.contains(#""phase":"cancelled""#))
         // A longer pan finishes it: the presenter under a sheet gets no appearance callbacks.
         actions = h.pan(from: (195, 300), by: (0, 450))
         actions += h.settle()
-        #expect(Self.lifecycle(actions) == [
-            "sheet.viewWillDisappear(true)", "sheet.completeTransition(true)", "sheet.viewDidDisappear(true)",
-        ])
+        #expect(
+            Self.lifecycle(actions) == [
+                "sheet.viewWillDisappear(true)", "sheet.completeTransition(true)", "sheet.viewDidDisappear(true)",
+            ])
         #expect(h.scene?.scene.presentations.isEmpty == true && h.scene?.armed == nil)
     }
 
     @Test func anInteractivePresentStartsWhenThePanBeginsAndIsArmedAgainAfterACancel() {
         var h = Harness()
         h.send(#"{"type":"scene","root":{"id":"home"}}"#)
-        let armed = h.send(#"{"type":"present","controller":{"id":"card","transitionStyle":"fade"},"interactive":true}"#)
+        let armed = h.send(
+            #"{"type":"present","controller":{"id":"card","transitionStyle":"fade"},"interactive":true}"#)
         #expect(Self.lifecycle(armed).isEmpty && h.scene?.armed?.isDefault == false)
         // A tap is no pan: nothing starts.
         _ = h.pointer("down", x: 100, y: 400)
@@ -245,11 +259,12 @@ import TransitionCore
         #expect(Self.lifecycle(tap).isEmpty && h.scene?.flight == nil)
         var actions = h.pan(from: (100, 400), by: (40, 0))
         actions += h.settle()
-        #expect(Self.lifecycle(actions) == [
-            "card.viewDidLoad", "home.viewWillDisappear(true)", "card.viewWillAppear(true)",
-            "card.completeTransition(false)", "card.viewWillDisappear(true)", "card.viewDidDisappear(true)",
-            "home.viewWillAppear(true)", "home.viewDidAppear(true)",
-        ])
+        #expect(
+            Self.lifecycle(actions) == [
+                "card.viewDidLoad", "home.viewWillDisappear(true)", "card.viewWillAppear(true)",
+                "card.completeTransition(false)", "card.viewWillDisappear(true)", "card.viewDidDisappear(true)",
+                "home.viewWillAppear(true)", "home.viewDidAppear(true)",
+            ])
         #expect(h.scene?.armed?.command.request.action == .present)
         actions = h.pan(from: (100, 400), by: (180, 0))
         actions += h.settle()
@@ -268,10 +283,11 @@ import TransitionCore
         #expect(Self.events(actions).isEmpty && h.core.engine.phase == .idle)
         actions = h.pan(from: (5, 400), by: (250, 0))
         actions += h.settle()
-        #expect(Self.lifecycle(actions) == [
-            "detail.viewWillDisappear(true)", "list.viewWillAppear(true)", "detail.completeTransition(true)",
-            "detail.viewDidDisappear(true)", "list.viewDidAppear(true)",
-        ])
+        #expect(
+            Self.lifecycle(actions) == [
+                "detail.viewWillDisappear(true)", "list.viewWillAppear(true)", "detail.completeTransition(true)",
+                "detail.viewDidDisappear(true)", "list.viewDidAppear(true)",
+            ])
         #expect(h.scene?.report.state.navigationStacks.first?.stack == ["list"])
     }
 
@@ -282,7 +298,8 @@ import TransitionCore
             h.send(#"{"type":"present","controller":{"id":"card"}}"#)
             #expect(h.core.engine.phase == .finishing)
             let grab = h.pointer("down", x: 100, y: 400)
-            #expect(Self.events(grab).contains(.began(progress: h.core.engine.progress, grabbed: true)) == interruptible)
+            #expect(
+                Self.events(grab).contains(.began(progress: h.core.engine.progress, grabbed: true)) == interruptible)
             if interruptible { continue }
             // Not interruptible: the completion runs on under the held pointer, which lifts later.
             var actions = h.settle()
@@ -371,7 +388,8 @@ import TransitionCore
         var codes: [String?] = []
         for _ in 0..<Int(SessionHub.sceneMessageBurst) + 5 {  // all at one instant
             var actions: [SessionAction] = []
-            h.hub.receive(Array(#"{"type":"dismiss","animated":false}"#.utf8), from: Self.driver, at: h.now, into: &actions)
+            h.hub.receive(
+                Array(#"{"type":"dismiss","animated":false}"#.utf8), from: Self.driver, at: h.now, into: &actions)
             codes.append(Self.errorCode(actions))
         }
         #expect(codes.filter { $0 == "nothing-presented" }.count == Int(SessionHub.sceneMessageBurst))
@@ -401,7 +419,9 @@ import TransitionCore
     @Test func aPanAwayFromTheEdgeDismissesASheetWhoseStackCouldPop() {
         var h = Harness()
         h.send(#"{"type":"scene","root":{"id":"home"}}"#)
-        h.send(#"{"type":"present","controller":{"id":"nav","kind":"navigation","presentationStyle":"pageSheet","stack":[{"id":"a"},{"id":"b"}]},"animated":false}"#)
+        h.send(
+            #"{"type":"present","controller":{"id":"nav","kind":"navigation","presentationStyle":"pageSheet","stack":[{"id":"a"},{"id":"b"}]},"animated":false}"#
+        )
         #expect(h.scene?.armed?.plan.action == .pop)
         var actions = h.pan(from: (195, 300), by: (0, 500))
         actions += h.settle()

@@ -37,7 +37,8 @@ struct JSONOutputTests {
 
     @Test("a bench report escapes its URL; a non-finite figure is null")
     func benchReport() throws {
-        let single = BenchTargetReport(target: "sandbox", url: Self.awkwardURL, outcome: .single(Self.bench(sessions: 20, slowest: .infinity)))
+        let single = BenchTargetReport(
+            target: "sandbox", url: Self.awkwardURL, outcome: .single(Self.bench(sessions: 20, slowest: .infinity)))
         let value = try Self.decode(single.json)
         #expect(value["url"] == .string(Self.awkwardURL))
         #expect(value["result"]?["slowestSessionFPS"] == .null)
@@ -64,10 +65,12 @@ struct JSONOutputTests {
 
     @Test("a replay report escapes the script's name, errors and failures")
     func replayReport() throws {
-        let script = try PanScript.parse(Data(#"""
-            {"name": "quote \" back \\ tab \t nul \u0000 end",
-             "config": {"transition": "fa\"de"}, "steps": [{"down": [100, 400]}, {"up": true}]}
-            """#.utf8))
+        let script = try PanScript.parse(
+            Data(
+                #"""
+                {"name": "quote \" back \\ tab \t nul \u0000 end",
+                 "config": {"transition": "fa\"de"}, "steps": [{"down": [100, 400]}, {"up": true}]}
+                """#.utf8))
         let report = try ScriptRunner.runLocal(script)
         #expect(!report.errors.isEmpty)  // the server refused the transition, echoing it
         let value = try Self.decode(report.json)
@@ -79,12 +82,17 @@ struct JSONOutputTests {
 
     @Test("a script's configuration is passed on as its own JSON, strings escaped, keys sorted")
     func configuration() throws {
-        let script = try PanScript.parse(Data(#"""
-            {"config": {"transition": "fa\"de\\", "spring": {"damping": 0.5}, "clamp": [0, 1], "flingVelocity": null},
-             "steps": [{"up": true}]}
-            """#.utf8))
+        let script = try PanScript.parse(
+            Data(
+                #"""
+                {"config": {"transition": "fa\"de\\", "spring": {"damping": 0.5}, "clamp": [0, 1], "flingVelocity": null},
+                 "steps": [{"up": true}]}
+                """#.utf8))
         let config = try #require(script.configJSON)
-        #expect(config == #"{"clamp":[0,1],"flingVelocity":null,"spring":{"damping":0.5},"transition":"fa\"de\\","type":"configure"}"#)
+        #expect(
+            config
+                == #"{"clamp":[0,1],"flingVelocity":null,"spring":{"damping":0.5},"transition":"fa\"de\\","type":"configure"}"#
+        )
         #expect(try Self.decode(config)["transition"] == .string("fa\"de\\"))
     }
 
@@ -93,9 +101,12 @@ struct JSONOutputTests {
         #expect(ClientMessages.play == #"{"type":"play"}"#)
         #expect(ClientMessages.configure(fps: 60, duration: 60) == #"{"type":"configure","fps":60,"duration":60}"#)
         #expect(ClientMessages.ping(seq: 3, t: 1000.5) == #"{"type":"ping","seq":3,"t":1000.5}"#)
-        #expect(ClientMessages.pointer("move", x: 212.5, y: 400, t: 15234.6, seq: 42, pointerId: 1)
-            == #"{"type":"pointer","phase":"move","x":212.5,"y":400,"t":15234.6,"seq":42,"pointerId":1}"#)
-        #expect(ClientMessages.pointer("down", x: 1, y: 2, t: 3, seq: 4) == #"{"type":"pointer","phase":"down","x":1,"y":2,"t":3,"seq":4}"#)
+        #expect(
+            ClientMessages.pointer("move", x: 212.5, y: 400, t: 15234.6, seq: 42, pointerId: 1)
+                == #"{"type":"pointer","phase":"move","x":212.5,"y":400,"t":15234.6,"seq":42,"pointerId":1}"#)
+        #expect(
+            ClientMessages.pointer("down", x: 1, y: 2, t: 3, seq: 4)
+                == #"{"type":"pointer","phase":"down","x":1,"y":2,"t":3,"seq":4}"#)
     }
 
     @Test("a latency summary")

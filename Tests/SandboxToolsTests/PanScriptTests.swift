@@ -11,7 +11,8 @@ struct PanScriptTests {
 
     @Test("every step form parses")
     func steps() throws {
-        let script = try Self.parse("""
+        let script = try Self.parse(
+            """
             {"script": 1, "name": "all", "config": {"transition": "fade", "duration": 0.5},
              "steps": [{"down": [100, 400]}, {"move": [200, 400], "ms": 100, "hz": 120},
                        {"moveBy": [-10, 0], "ms": 50}, {"samples": [[0, 190, 400], [16.5, 180, 401]]},
@@ -21,28 +22,32 @@ struct PanScriptTests {
             """)
         #expect(script.name == "all")
         #expect(script.configJSON == #"{"duration":0.5,"transition":"fade","type":"configure"}"#)
-        #expect(script.steps == [
-            .down(x: 100, y: 400, pointer: 0), .move(x: 200, y: 400, relative: false, ms: 100, hz: 120, pointer: 0),
-            .move(x: -10, y: 0, relative: true, ms: 50, hz: 60, pointer: 0),
-            .samples([[0, 190, 400], [16.5, 180, 401]], pointer: 0), .hold(ms: 40), .up(pointer: 0),
-            .wait(.rest, timeoutMs: 5000), .play, .down(x: 1, y: 2, pointer: 3), .cancel(pointer: 3),
-        ])
-        #expect(script.expect == PanScript.Expectations(outcome: .finished, progress: 1, frames: 5...50, latencyP99Ms: 20))
+        #expect(
+            script.steps == [
+                .down(x: 100, y: 400, pointer: 0), .move(x: 200, y: 400, relative: false, ms: 100, hz: 120, pointer: 0),
+                .move(x: -10, y: 0, relative: true, ms: 50, hz: 60, pointer: 0),
+                .samples([[0, 190, 400], [16.5, 180, 401]], pointer: 0), .hold(ms: 40), .up(pointer: 0),
+                .wait(.rest, timeoutMs: 5000), .play, .down(x: 1, y: 2, pointer: 3), .cancel(pointer: 3),
+            ])
+        #expect(
+            script.expect == PanScript.Expectations(outcome: .finished, progress: 1, frames: 5...50, latencyP99Ms: 20))
     }
 
-    @Test("a bad script is refused with where and why", arguments: [
-        (#"{"steps": []}"#, "'steps' must be a non-empty array"),
-        (#"{"steps": [{"down": [1]}]}"#, "steps[0]: 'down' must be [x, y] in points"),
-        (#"{"steps": [{"down": [1, 2], "up": true}]}"#, "steps[0]: a step has exactly one of"),
-        (#"{"steps": [{"hold": true}]}"#, "steps[0]: 'hold' must be a number"),
-        (#"{"steps": [{"samples": [[5, 1, 1], [4, 1, 1]]}]}"#, "steps[0]: samples[1]: times must not decrease"),
-        (#"{"steps": [{"wait": "soon"}]}"#, "steps[0]: 'wait' must be one of"),
-        (#"{"steps": [{"up": true, "ms": 3}]}"#, "steps[0]: 'up' takes no 'ms'"),
-        (#"{"steps": [{"up": true}], "expect": {"outcome": "won"}}"#, "expect: 'outcome' must be"),
-        (#"{"steps": [{"up": true}], "extra": 1}"#, "unknown field 'extra'"),
-        (#"{"script": 2, "steps": [{"up": true}]}"#, "'script' must be 1"),
-        (#"[1]"#, "a script is one JSON object"),
-    ])
+    @Test(
+        "a bad script is refused with where and why",
+        arguments: [
+            (#"{"steps": []}"#, "'steps' must be a non-empty array"),
+            (#"{"steps": [{"down": [1]}]}"#, "steps[0]: 'down' must be [x, y] in points"),
+            (#"{"steps": [{"down": [1, 2], "up": true}]}"#, "steps[0]: a step has exactly one of"),
+            (#"{"steps": [{"hold": true}]}"#, "steps[0]: 'hold' must be a number"),
+            (#"{"steps": [{"samples": [[5, 1, 1], [4, 1, 1]]}]}"#, "steps[0]: samples[1]: times must not decrease"),
+            (#"{"steps": [{"wait": "soon"}]}"#, "steps[0]: 'wait' must be one of"),
+            (#"{"steps": [{"up": true, "ms": 3}]}"#, "steps[0]: 'up' takes no 'ms'"),
+            (#"{"steps": [{"up": true}], "expect": {"outcome": "won"}}"#, "expect: 'outcome' must be"),
+            (#"{"steps": [{"up": true}], "extra": 1}"#, "unknown field 'extra'"),
+            (#"{"script": 2, "steps": [{"up": true}]}"#, "'script' must be 1"),
+            (#"[1]"#, "a script is one JSON object"),
+        ])
     func refused(text: String, message: String) {
         #expect {
             try Self.parse(text)
@@ -54,7 +59,8 @@ struct PanScriptTests {
 
     @Test("the local replay of a drag past the threshold finishes, deterministically")
     func localReplay() throws {
-        let script = try Self.parse("""
+        let script = try Self.parse(
+            """
             {"config": {"transition": "fade"},
              "steps": [{"down": [100, 400]}, {"move": [250, 400], "ms": 200}, {"hold": 50}, {"up": true},
                        {"wait": "finished"}],
@@ -74,7 +80,8 @@ struct PanScriptTests {
 
     @Test("an unmet expectation is a failure with its reason")
     func failure() throws {
-        let script = try Self.parse("""
+        let script = try Self.parse(
+            """
             {"steps": [{"down": [100, 400]}, {"move": [130, 400], "ms": 100}, {"hold": 50}, {"up": true}],
              "expect": {"outcome": "finished", "frames": [1, 3]}}
             """)

@@ -31,11 +31,16 @@ struct ReleaseRuleScriptTests {
         return layers.first { $0["id"] == .string(id) }
     }
 
-    @Test("every issue-14 example passes", arguments: [
-        "projection-flick-finishes", "projection-fast-cancels", "rubber-band-past-clamp", "pitfall-zero-origin-frame",
-        "pitfall-complete-on-cancel", "pitfall-negative-completion-speed", "pitfall-no-abs", "spring-completion-damping",
-        "property-animator-reverses", "property-animator-pause-and-continue", "property-animator-pauses-on-completion",
-    ])
+    @Test(
+        "every issue-14 example passes",
+        arguments: [
+            "projection-flick-finishes", "projection-fast-cancels", "rubber-band-past-clamp",
+            "pitfall-zero-origin-frame",
+            "pitfall-complete-on-cancel", "pitfall-negative-completion-speed", "pitfall-no-abs",
+            "spring-completion-damping",
+            "property-animator-reverses", "property-animator-pause-and-continue",
+            "property-animator-pauses-on-completion",
+        ])
     func passes(name: String) throws {
         let (report, _) = try Self.replay(name)
         #expect(report.passed)
@@ -123,7 +128,9 @@ struct ReleaseRuleScriptTests {
         let running = try #require(frames.first { $0["phase"] == .string("cancelling") })
         #expect(running["animator"]?["running"] == .bool(true) && running["animator"]?["reversed"] == .bool(true))
         // Reversed, fractionComplete reads 1 − the forward time (iOS 11+): 0.65 at release, counting up.
-        let readings = frames.filter { $0["phase"] == .string("cancelling") }.compactMap { $0["animator"]?["fractionComplete"]?.number }
+        let readings = frames.filter { $0["phase"] == .string("cancelling") }.compactMap {
+            $0["animator"]?["fractionComplete"]?.number
+        }
         #expect(abs(try #require(readings.first) - 0.65) < 1e-12)
         #expect(zip(readings, readings.dropFirst()).allSatisfy { $0 <= $1 } && readings.last! > 0.9)
         #expect(frames.last?["animator"]?["state"] == .string("inactive"))
@@ -132,7 +139,8 @@ struct ReleaseRuleScriptTests {
     @Test("property animator: a touch pauses the run and the pan goes on from fractionComplete")
     func pauseAndContinue() throws {
         let (report, frames) = try Self.replay("property-animator-pause-and-continue")
-        let grabbed = try #require(frames.drop { $0["phase"] != .string("finishing") }.first { $0["phase"] == .string("tracking") })
+        let grabbed = try #require(
+            frames.drop { $0["phase"] != .string("finishing") }.first { $0["phase"] == .string("tracking") })
         #expect(grabbed["animator"]?["running"] == .bool(false) && grabbed["animator"]?["reversed"] == .bool(false))
         // 0.6 plus 200 ms of a 1 s run over the remaining 0.4: fractionComplete 0.68.
         let fraction = try #require(grabbed["animator"]?["fractionComplete"]?.number)
@@ -146,7 +154,9 @@ struct ReleaseRuleScriptTests {
         #expect(report.outcome == .none)
         let paused = frames.filter { $0["phase"] == .string("paused") }
         #expect(paused.first?["progress"] == .number(1) && paused.last?["progress"] == .number(0))
-        #expect(paused.last?["animator"]?["state"] == .string("active") && paused.last?["animator"]?["reversed"] == .bool(true))
+        #expect(
+            paused.last?["animator"]?["state"] == .string("active")
+                && paused.last?["animator"]?["reversed"] == .bool(true))
         // Paused reversed at the start: the forward time 0 reads 1 (iOS 11+).
         #expect(paused.last?["animator"]?["fractionComplete"] == .number(1))
         #expect(!frames.contains { $0["phase"] == .string("finished") || $0["phase"] == .string("cancelled") })
@@ -154,11 +164,13 @@ struct ReleaseRuleScriptTests {
 
     @Test("a missed release expectation fails with its reason; a bad one is refused")
     func releaseExpectation() throws {
-        let script = try PanScript.parse(Data("""
-            {"config": {"transition": "push"},
-             "steps": [{"down": [100, 420]}, {"move": [150, 420], "ms": 150}, {"up": true}],
-             "expect": {"release": {"reason": "projection", "decision": "finish", "projected": [1, 2]}}}
-            """.utf8))
+        let script = try PanScript.parse(
+            Data(
+                """
+                {"config": {"transition": "push"},
+                 "steps": [{"down": [100, 420]}, {"move": [150, 420], "ms": 150}, {"up": true}],
+                 "expect": {"release": {"reason": "projection", "decision": "finish", "projected": [1, 2]}}}
+                """.utf8))
         let report = try ScriptRunner.runLocal(script)
         #expect(report.failures.contains("release: expected reason projection, got threshold"))
         #expect(report.failures.contains("release: expected decision finish, got cancel"))

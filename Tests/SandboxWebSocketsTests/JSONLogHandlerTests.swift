@@ -14,7 +14,9 @@ import Testing
 
     /// A handler writing into `lines`, at a fixed time (2026-05-01T12:00:00.045Z).
     static func handler(_ lines: Lines) -> LineLogHandler {
-        var handler = LineLogHandler(.json, label: "sandbox", now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }) { bytes in
+        var handler = LineLogHandler(
+            .json, label: "sandbox", now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }
+        ) { bytes in
             lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
         }
         handler.logLevel = .debug
@@ -28,10 +30,12 @@ import Testing
     @Test func oneObjectPerLineWithTypedFields() throws {
         let lines = Lines()
         let logger = Logger(label: "sandbox") { _ in Self.handler(lines) }
-        logger.info("connection closed", metadata: [
-            "peer": "127.0.0.1", "bytes_in": .stringConvertible(45), "duration_s": .stringConvertible(1.5),
-            "nested": ["a": ["1", "2"]], "message": "clash",
-        ])
+        logger.info(
+            "connection closed",
+            metadata: [
+                "peer": "127.0.0.1", "bytes_in": .stringConvertible(45), "duration_s": .stringConvertible(1.5),
+                "nested": ["a": ["1", "2"]], "message": "clash",
+            ])
         logger.trace("below the level")
         let written = lines.withLock { $0 }
         #expect(written.count == 1)
@@ -64,7 +68,10 @@ import Testing
         logger.info("request refused", metadata: ["host": .string(pair.0)])
         let line = try #require(lines.withLock { $0.first })
         #expect(line.filter { $0 == "\n" }.count == 1)
-        #expect(!line.unicodeScalars.dropLast().contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" || $0 == "\u{2028}" })
+        #expect(
+            !line.unicodeScalars.dropLast().contains {
+                $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" || $0 == "\u{2028}"
+            })
         let object = try Self.object(line)
         #expect(object["host"] as? String == pair.1)
         #expect(object["level"] as? String == "info")

@@ -4,14 +4,22 @@ import Testing
 
 /// The Host allow-list (DNS rebinding) and the Origin rule, without a socket.
 @Suite struct RequestPolicyTests {
-    let policy = RequestPolicy(boundHost: "127.0.0.1", allowedHosts: ["sandbox.test", ".lab.example"], allowedOrigins: ["http://tools.test:9000"])
+    let policy = RequestPolicy(
+        boundHost: "127.0.0.1", allowedHosts: ["sandbox.test", ".lab.example"],
+        allowedOrigins: ["http://tools.test:9000"])
 
-    @Test(arguments: ["localhost", "localhost:8080", "app.localhost:1", "127.0.0.1:8080", "[::1]:8080", "10.0.0.7", "LOCALHOST.", "sandbox.test:80", "lab.example", "a.b.lab.example:1"])
+    @Test(arguments: [
+        "localhost", "localhost:8080", "app.localhost:1", "127.0.0.1:8080", "[::1]:8080", "10.0.0.7", "LOCALHOST.",
+        "sandbox.test:80", "lab.example", "a.b.lab.example:1",
+    ])
     func allowedHosts(_ host: String) {
         #expect(policy.acceptsHost(host))
     }
 
-    @Test(arguments: ["evil.example:8080", "localhost.evil.example", "sandbox.test.evil", "xlab.example", "", "\u{0}", "localhost:abc", "1.2.3.4.5"])
+    @Test(arguments: [
+        "evil.example:8080", "localhost.evil.example", "sandbox.test.evil", "xlab.example", "", "\u{0}",
+        "localhost:abc", "1.2.3.4.5",
+    ])
     func refusedHosts(_ host: String) {
         #expect(!policy.acceptsHost(host))
     }

@@ -11,7 +11,9 @@ import Testing
     static func line(_ message: String, _ metadata: Logger.Metadata) -> String {
         let lines = JSONLogHandlerTests.Lines()
         let logger = Logger(label: "sandbox") { label in
-            var handler = LineLogHandler(.text, label: label, now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }) { bytes in
+            var handler = LineLogHandler(
+                .text, label: label, now: { timespec(tv_sec: 1_777_636_800, tv_nsec: 45_000_000) }
+            ) { bytes in
                 lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
             }
             handler.logLevel = .debug
@@ -22,8 +24,11 @@ import Testing
     }
 
     @Test func theFormat() {
-        #expect(Self.line("connection closed", ["peer": "127.0.0.1", "close_code": .stringConvertible(1000), "why": "two words"])
-            == "2026-05-01T12:00:00.045Z info sandbox: connection closed close_code=1000 peer=127.0.0.1 why=\"two words\"\n")
+        #expect(
+            Self.line(
+                "connection closed", ["peer": "127.0.0.1", "close_code": .stringConvertible(1000), "why": "two words"])
+                == "2026-05-01T12:00:00.045Z info sandbox: connection closed close_code=1000 peer=127.0.0.1 why=\"two words\"\n"
+        )
     }
 
     /// inj.py's headers, as `request refused` would log them.
@@ -40,14 +45,20 @@ import Testing
         let line = Self.line("request refused", ["host": .string(pair.0), "status": .stringConvertible(403)])
         #expect(line == "2026-05-01T12:00:00.045Z info sandbox: request refused \(pair.1) status=403\n")
         #expect(line.filter { $0 == "\n" }.count == 1)
-        #expect(!line.unicodeScalars.dropLast().contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+        #expect(
+            !line.unicodeScalars.dropLast().contains {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+            })
         // Exactly the two fields: whatever the Host holds, a parser sees host and status only.
         #expect(Self.fields(line).map(\.0) == ["host", "status"])
     }
 
     @Test func aMessageThatCouldPassForFieldsIsQuoted() {
-        #expect(Self.line("libwebsockets: a=b", [:]) == "2026-05-01T12:00:00.045Z info sandbox: \"libwebsockets: a=b\"\n")
-        #expect(Self.line("libwebsockets: bad\u{1B}[2J", [:]) == "2026-05-01T12:00:00.045Z info sandbox: libwebsockets: badU+001B[2J\n")
+        #expect(
+            Self.line("libwebsockets: a=b", [:]) == "2026-05-01T12:00:00.045Z info sandbox: \"libwebsockets: a=b\"\n")
+        #expect(
+            Self.line("libwebsockets: bad\u{1B}[2J", [:])
+                == "2026-05-01T12:00:00.045Z info sandbox: libwebsockets: badU+001B[2J\n")
     }
 
     /// logfmt-style fields after the message: key=value or key="…" with \" and \\ inside.

@@ -13,7 +13,9 @@ struct AnimatorTests {
         let pop = PopAnimator(configuration: configuration)
         let xScale = 120.0 / 390.0
         let start = 20 / xScale  // 65 pt in the full-size layer = 20 pt on screen
-        let cases: [(Double, Double)] = [(0, start), (0.125, start * 0.75), (0.25, start * 0.5), (0.5, 0), (0.8, 0), (1, 0)]
+        let cases: [(Double, Double)] = [
+            (0, start), (0.125, start * 0.75), (0.25, start * 0.5), (0.5, 0), (0.8, 0), (1, 0),
+        ]
         for (t, radius) in cases {
             let herb = try #require(Self.layer(.to, in: pop.layers(at: t)))
             #expect(abs(herb.cornerRadius - radius) < 1e-12, "t = \(t)")
@@ -25,8 +27,12 @@ struct AnimatorTests {
         #expect(Self.layer(.thumbnail, in: first)?.opacity == 1)
         #expect(Self.layer(.thumbnail, in: pop.layers(at: 0.3))?.opacity == 0)  // hidden while presented
         // the end: the list is removed, the detail fills the screen
-        #expect(pop.layers(at: 1) == [LayerState(
-            id: .to, content: .presented, center: Point(x: 195, y: 422), bounds: Size(width: 390, height: 844), z: 2)])
+        #expect(
+            pop.layers(at: 1) == [
+                LayerState(
+                    id: .to, content: .presented, center: Point(x: 195, y: 422), bounds: Size(width: 390, height: 844),
+                    z: 2)
+            ])
     }
 
     @Test("pop present rides a damping-0.4 spring: it overshoots the full screen, then settles")
@@ -72,8 +78,12 @@ struct AnimatorTests {
         #expect(Self.layer(.to, in: middle)?.opacity == 0.5)  // linear fade-in
 
         let end = reveal.layers(at: 2.0)
-        #expect(end == [LayerState(
-            id: .to, content: .presented, center: Point(x: 195, y: 422), bounds: Size(width: 390, height: 844), z: 2)])
+        #expect(
+            end == [
+                LayerState(
+                    id: .to, content: .presented, center: Point(x: 195, y: 422), bounds: Size(width: 390, height: 844),
+                    z: 2)
+            ])
         // just before the end the mask is still on, fully zoomed
         #expect(Self.layer(.mask, in: reveal.layers(at: 1.999_999))!.transform.a > 149.99)
     }

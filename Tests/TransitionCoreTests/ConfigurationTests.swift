@@ -9,7 +9,12 @@ struct ConfigurationTests {
         ("duration", { $0.duration = .infinity }),
         ("distance", { $0.distance = -5 }),
         ("slop", { $0.pan.slop = 1000 }),
-        ("clamp", { $0.clampLower = 0.6; $0.clampUpper = 0.4 }),
+        (
+            "clamp",
+            {
+                $0.clampLower = 0.6; $0.clampUpper = 0.4
+            }
+        ),
         ("clamp", { $0.clampUpper = 1.5 }),
         ("threshold", { $0.threshold = 1 }),
         ("threshold", { $0.threshold = .nan }),

@@ -100,15 +100,23 @@ struct FiniteOutputTests {
         (configuration.clampLower, configuration.clampUpper) = pick(7, [(0.0, 1.0), (0.01, 0.99), (0.5, 0.5000001)])
         configuration.threshold = pick(8, [1e-9, 0.5, 1 - 1e-9])
         configuration.completionSpeed = pick(9, [0.01, 100, 1])
-        configuration.completionCurve = pick(10, [
-            .spring, .timing(.linear), .timing(.cubicBezier(CubicBezier(x1: 0, y1: -5, x2: 1, y2: 5))),
-            .timing(.cubicBezier(CubicBezier(x1: 1, y1: 5, x2: 0, y2: -5))), .timing(.easeInEaseOut),
-        ])
+        configuration.completionCurve = pick(
+            10,
+            [
+                .spring, .timing(.linear), .timing(.cubicBezier(CubicBezier(x1: 0, y1: -5, x2: 1, y2: 5))),
+                .timing(.cubicBezier(CubicBezier(x1: 1, y1: 5, x2: 0, y2: -5))), .timing(.easeInEaseOut),
+            ])
         configuration.springDamping = pick(11, [0.05, 10, 1, 0.4])
         configuration.springInitialVelocity = pick(12, [-100, 100, 0])
         configuration.flingVelocity = pick(13, [nil, 1, 100_000])
-        configuration.container = pick(14, [Size(width: 100, height: 100), Size(width: 4000, height: 4000), Size(width: 4000, height: 100), Size(width: 390, height: 844)])
-        configuration.originFrame = pick(15, [nil, Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: 0, y: 0, width: 100, height: 100)])
+        configuration.container = pick(
+            14,
+            [
+                Size(width: 100, height: 100), Size(width: 4000, height: 4000), Size(width: 4000, height: 100),
+                Size(width: 390, height: 844),
+            ])
+        configuration.originFrame = pick(
+            15, [nil, Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: 0, y: 0, width: 100, height: 100)])
         try configuration.validate()
         return configuration
     }
@@ -149,7 +157,8 @@ struct FiniteOutputTests {
                     // most longestAnimation, as |target − progress| ≤ 1); zero-length ones end at once.
                     for case let .released(decision) in reaction.events where engine.phase.isAnimating {
                         let target: Double = decision.outcome == .finish ? 1 : 0
-                        let length = abs(target - decision.progress) * configuration.duration / configuration.completionSpeed
+                        let length =
+                            abs(target - decision.progress) * configuration.duration / configuration.completionSpeed
                         #expect(engine.completionEndTime == engine.time + length)
                     }
                 } catch {
@@ -157,7 +166,9 @@ struct FiniteOutputTests {
                 }
                 #expect(Self.allFinite(Self.numbers(engine.frame())), "after \(event): \(engine.frame())")
                 #expect(max(abs(engine.velocity.x), abs(engine.velocity.y)) <= VelocityTracker.maximumSpeed)
-                if engine.phase.isAnimating, !before.phase.isAnimating || before.completionEndTime != engine.completionEndTime {
+                if engine.phase.isAnimating,
+                    !before.phase.isAnimating || before.completionEndTime != engine.completionEndTime
+                {
                     animationStart = engine.time
                 }
                 if let end = engine.completionEndTime, let animationStart {
@@ -241,15 +252,20 @@ struct FiniteOutputTests {
     /// Progress 0.9999999 left, released at ~1,000 progress/s: the normalised velocity is 1e10,
     /// clamped to 100. And a fling back that cancels from 0.2 with the slowest speed: 1,200 s.
     static let extremeReleases: [[PointerEvent]] = [
-        [PointerEvent(.down, x: 0, y: 0, time: 0), PointerEvent(.move, x: 0.9999999, y: 0, time: 1e-3),
-         PointerEvent(.up, x: 0.9999999, y: 0, time: 2e-3)],
-        [PointerEvent(.down, x: 0, y: 0, time: 0), PointerEvent(.move, x: 0.5, y: 0, time: 0.1),
-         PointerEvent(.move, x: 0.9, y: 0, time: 0.2), PointerEvent(.move, x: 0.2, y: 0, time: 0.201),
-         PointerEvent(.up, x: 0.2, y: 0, time: 0.201)],
+        [
+            PointerEvent(.down, x: 0, y: 0, time: 0), PointerEvent(.move, x: 0.9999999, y: 0, time: 1e-3),
+            PointerEvent(.up, x: 0.9999999, y: 0, time: 2e-3),
+        ],
+        [
+            PointerEvent(.down, x: 0, y: 0, time: 0), PointerEvent(.move, x: 0.5, y: 0, time: 0.1),
+            PointerEvent(.move, x: 0.9, y: 0, time: 0.2), PointerEvent(.move, x: 0.2, y: 0, time: 0.201),
+            PointerEvent(.up, x: 0.2, y: 0, time: 0.201),
+        ],
     ]
 
-    @Test("a spring completion seeded with an extreme velocity stays finite and ends on time",
-          arguments: [0.05, 0.4, 1, 10])
+    @Test(
+        "a spring completion seeded with an extreme velocity stays finite and ends on time",
+        arguments: [0.05, 0.4, 1, 10])
     func springCompletionAtTheEdges(damping: Double) throws {
         for speed in [0.01, 1, 100] {
             for (index, gesture) in Self.extremeReleases.enumerated() {
@@ -301,8 +317,9 @@ struct FiniteOutputTests {
         }
     }
 
-    @Test("play at every configuration edge: finite frames, at rest within longestAnimation plus a tick",
-          arguments: TransitionKind.allCases)
+    @Test(
+        "play at every configuration edge: finite frames, at rest within longestAnimation plus a tick",
+        arguments: TransitionKind.allCases)
     func playAtTheEdges(kind: TransitionKind) throws {
         for (duration, container, damping, velocity) in [
             (0.01, Size(width: 100, height: 100), 0.05, -100.0),
@@ -329,7 +346,10 @@ struct FiniteOutputTests {
                 // The whole timeline, between the ticks too.
                 for k in 0...64 {
                     let layers = engine.animator.layers(at: duration * Double(k) / 64)
-                    #expect(Self.allFinite(Self.numbers(Frame(phase: .finishing, progress: 0, time: 0, velocity: .zero, layers: layers))))
+                    #expect(
+                        Self.allFinite(
+                            Self.numbers(
+                                Frame(phase: .finishing, progress: 0, time: 0, velocity: .zero, layers: layers))))
                 }
                 #expect(Double(n) <= configuration.longestAnimation * fps + 1)
                 #expect(engine.phase == .finished)

@@ -36,7 +36,9 @@ struct Gesture {
     }
 
     /// A pan of `dx` points over `duration` at 60 Hz, released at once (or after `hold`).
-    static func pan(dx: Double, dy: Double = 0, over duration: Double = 0.25, hold: Double = 0, at time: Double = 0) -> Gesture {
+    static func pan(dx: Double, dy: Double = 0, over duration: Double = 0.25, hold: Double = 0, at time: Double = 0)
+        -> Gesture
+    {
         var g = Gesture(time: time)
         g.move(dx: dx, dy: dy, over: duration, steps: max(1, Int((duration * 60).rounded())))
         g.hold(hold)

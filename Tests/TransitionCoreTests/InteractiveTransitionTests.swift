@@ -30,9 +30,11 @@ struct InteractiveTransitionTests {
             #expect(frame.progress == 0.75 + 0.25 * TimingCurve.easeInEaseOut.value(at: u))
             #expect(frame.phase == .finishing)
         }
-        #expect(frames.last == Frame(
-            phase: .finished, progress: 1, time: frames.last!.time, velocity: .zero,
-            layers: engine.animator.layers(at: engine.configuration.duration)))
+        #expect(
+            frames.last
+                == Frame(
+                    phase: .finished, progress: 1, time: frames.last!.time, velocity: .zero,
+                    layers: engine.animator.layers(at: engine.configuration.duration)))
         #expect(frames.count == 15 || frames.count == 16)
     }
 
@@ -72,7 +74,9 @@ struct InteractiveTransitionTests {
         _ = try engine.apply(Array(g.events.suffix(1)))
         #expect(engine.progress == 0.01)
 
-        var vertical = try Self.engine(.coverVertical) { $0.pan.axis = .y; $0.distance = 400 }
+        var vertical = try Self.engine(.coverVertical) {
+            $0.pan.axis = .y; $0.distance = 400
+        }
         _ = try vertical.apply(Gesture.pan(dx: 0, dy: -200).events.dropLast())
         #expect(vertical.progress == 0.5)
     }
@@ -147,7 +151,9 @@ struct InteractiveTransitionTests {
 
     @Test("a spring completion starts at the release velocity: one timeline, no jump")
     func springCompletion() throws {
-        var engine = try Self.engine(.pop) { $0.completionCurve = .spring; $0.completionDamping = 1 }
+        var engine = try Self.engine(.pop) {
+            $0.completionCurve = .spring; $0.completionDamping = 1
+        }
         let g = Gesture.pan(dx: 120, over: 0.2)  // 600 pt/s = 3 progress/s at release
         _ = try engine.apply(g.events)
         let release = try #require(engine.lastRelease)
@@ -168,10 +174,18 @@ struct InteractiveTransitionTests {
         g.move(dx: 80, over: 0.1, steps: 6)
         _ = try engine.apply(g.events)
         let before = engine
-        #expect(throws: InputError.pointerNotDown(5)) { try engine.handle(PointerEvent(.up, x: 0, y: 0, time: 2, pointerID: 5)) }
-        #expect(throws: InputError.timeWentBackwards(previous: g.time, got: 0.5)) { try engine.handle(PointerEvent(.move, x: 0, y: 0, time: 0.5)) }
-        #expect(throws: InputError.nonFiniteValue) { try engine.handle(PointerEvent(.move, x: .infinity, y: 0, time: 2)) }
-        #expect(throws: InputError.pointerAlreadyDown(0)) { try engine.handle(PointerEvent(.down, x: 0, y: 0, time: 2)) }
+        #expect(throws: InputError.pointerNotDown(5)) {
+            try engine.handle(PointerEvent(.up, x: 0, y: 0, time: 2, pointerID: 5))
+        }
+        #expect(throws: InputError.timeWentBackwards(previous: g.time, got: 0.5)) {
+            try engine.handle(PointerEvent(.move, x: 0, y: 0, time: 0.5))
+        }
+        #expect(throws: InputError.nonFiniteValue) {
+            try engine.handle(PointerEvent(.move, x: .infinity, y: 0, time: 2))
+        }
+        #expect(throws: InputError.pointerAlreadyDown(0)) {
+            try engine.handle(PointerEvent(.down, x: 0, y: 0, time: 2))
+        }
         #expect(engine == before)
     }
 
@@ -203,7 +217,9 @@ struct InteractiveTransitionTests {
 
     @Test("zero-length completions end at once (clamp 0…1 released at 0)")
     func zeroLengthCompletion() throws {
-        var engine = try Self.engine(.fade) { $0.clampLower = 0; $0.clampUpper = 1; $0.pan.slop = 0 }
+        var engine = try Self.engine(.fade) {
+            $0.clampLower = 0; $0.clampUpper = 1; $0.pan.slop = 0
+        }
         let events = try engine.apply([
             PointerEvent(.down, x: 0, y: 0, time: 0), PointerEvent(.move, x: 0, y: 0, time: 0.1),
             PointerEvent(.up, x: 0, y: 0, time: 0.2),
@@ -231,7 +247,9 @@ struct InteractiveTransitionTests {
 
     @Test("play runs the whole timeline linearly in time over the duration, ignoring the completion curve and speed")
     func play() throws {
-        var engine = try Self.engine(.reveal) { $0.completionSpeed = 4; $0.completionCurve = .timing(.easeIn) }
+        var engine = try Self.engine(.reveal) {
+            $0.completionSpeed = 4; $0.completionCurve = .timing(.easeIn)
+        }
         let reaction = try engine.play(at: 10)
         #expect(reaction == Reaction(frame: true, events: [.played]))
         #expect(engine.phase == .finishing)

@@ -6,7 +6,8 @@ import Testing
 @Suite("Pitfalls")
 struct PitfallTests {
     static func engine(
-        _ kind: TransitionKind = .push, _ pitfalls: Set<Pitfall>, _ change: (inout TransitionConfiguration) -> Void = { _ in }
+        _ kind: TransitionKind = .push, _ pitfalls: Set<Pitfall>,
+        _ change: (inout TransitionConfiguration) -> Void = { _ in }
     ) throws -> InteractiveTransition {
         var configuration = TransitionConfiguration(kind: kind)
         configuration.pitfalls = pitfalls
@@ -102,7 +103,9 @@ struct PitfallTests {
         #expect(end.events == [.cancelled])
         #expect(engine.layers() == (try Self.engine(.push, [])).layers())
         // The right cancel runs on the completion curve, and never shows the end state.
-        var right = try Self.engine(.push, []) { $0.completionSpeed = 3; $0.completionCurve = .timing(.easeIn) }
+        var right = try Self.engine(.push, []) {
+            $0.completionSpeed = 3; $0.completionCurve = .timing(.easeIn)
+        }
         _ = try right.apply(g.events)
         #expect(right.completionEndTime == g.time + 0.4 * duration / 3)
         // A finish is unaffected.
@@ -117,7 +120,9 @@ struct PitfallTests {
         let g = Gesture.pan(dx: 70, over: 0.3, hold: 0.2)
         _ = try engine.apply(g.events)
         let frames = engine.runCompletion(from: g.time)
-        let flashes = frames.filter { $0.phase == .cancelling && $0.layers == engine.animator.layers(at: engine.animator.duration) }
+        let flashes = frames.filter {
+            $0.phase == .cancelling && $0.layers == engine.animator.layers(at: engine.animator.duration)
+        }
         #expect(flashes.count == 1)
         #expect(frames.last?.phase == .cancelled)
     }

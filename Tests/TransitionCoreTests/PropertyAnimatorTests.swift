@@ -15,7 +15,9 @@ struct PropertyAnimatorTests {
         return try InteractiveTransition(configuration: configuration)
     }
 
-    static func state(_ state: PropertyAnimatorState.State, running: Bool, reversed: Bool, fraction: Double) -> PropertyAnimatorState {
+    static func state(_ state: PropertyAnimatorState.State, running: Bool, reversed: Bool, fraction: Double)
+        -> PropertyAnimatorState
+    {
         var s = PropertyAnimatorState()
         s.state = state
         s.isRunning = running
@@ -39,7 +41,9 @@ struct PropertyAnimatorTests {
 
     @Test("scrubsLinearly false: the view follows the animator's curve while scrubbed")
     func scrubsThroughTheCurve() throws {
-        var engine = try Self.engine { $0.propertyAnimator.scrubsLinearly = false; $0.propertyAnimator.curve = .easeIn }
+        var engine = try Self.engine {
+            $0.propertyAnimator.scrubsLinearly = false; $0.propertyAnimator.curve = .easeIn
+        }
         var g = Gesture()
         g.move(dx: 80, over: 0.3, steps: 18)
         _ = try engine.apply(g.events)
@@ -137,7 +141,9 @@ struct PropertyAnimatorTests {
         // The end picture, but the source view still in the container: the transition has not
         // completed, so nothing removed it (as on iOS).
         #expect(engine.layers().map(\.id) == [.from, .to])
-        #expect(engine.layers().first { $0.id == .to }?.center.x.rounded() == engine.animator.layers(at: 0.5).first { $0.id == .to }?.center.x.rounded())
+        #expect(
+            engine.layers().first { $0.id == .to }?.center.x.rounded()
+                == engine.animator.layers(at: 0.5).first { $0.id == .to }?.center.x.rounded())
         #expect(frames.last?.phase == .paused)
         // Ticks change nothing: no completion handler, no finished.
         #expect(engine.advance(to: g.time + 10) == .none)
@@ -209,7 +215,8 @@ struct PropertyAnimatorTests {
     /// With linear scrubbing and the default factor, the property animator shows what the
     /// percent-driven transition at completionSpeed 1 shows: the same progress, the same layers.
     @Test func matchesThePercentDrivenAtSpeedOne() async {
-        await propertyCheck(count: 150, input: PropertyTests.steps, PropertyTests.holds, PropertyTests.kinds) { steps, hold, kind in
+        await propertyCheck(count: 150, input: PropertyTests.steps, PropertyTests.holds, PropertyTests.kinds) {
+            steps, hold, kind in
             var percent = TransitionConfiguration(kind: TransitionKind.allCases[kind])
             var animator = percent
             animator.driver = .propertyAnimator

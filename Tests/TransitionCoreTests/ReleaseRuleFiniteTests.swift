@@ -14,15 +14,18 @@ struct ReleaseRuleFiniteTests {
         func pick<T>(_ i: Int, _ options: [T]) -> T { options[e[i] % options.count] }
         var configuration = try FiniteOutputTests.configuration(c)
         configuration.releaseRule = pick(0, ReleaseRule.allCases)
-        configuration.decelerationRate = pick(1, [Double.leastNonzeroMagnitude, 0.5, 0.99, 0.998, 1 - Double.ulpOfOne / 2])
+        configuration.decelerationRate = pick(
+            1, [Double.leastNonzeroMagnitude, 0.5, 0.99, 0.998, 1 - Double.ulpOfOne / 2])
         configuration.rubberBand = pick(2, [nil, Double.leastNonzeroMagnitude, 0.55, 1])
         // Every subset of the four pitfalls.
-        configuration.pitfalls = Set(Pitfall.allCases.enumerated().filter { e[3] & (1 << $0.offset) != 0 }.map(\.element))
+        configuration.pitfalls = Set(
+            Pitfall.allCases.enumerated().filter { e[3] & (1 << $0.offset) != 0 }.map(\.element))
         configuration.completionDamping = pick(4, [0.05, 1, 10])
         configuration.driver = pick(5, TransitionDriver.allCases)
         configuration.propertyAnimator = PropertyAnimatorSettings(
             curve: pick(6, [.linear, .easeIn, .cubicBezier(CubicBezier(x1: 0, y1: -5, x2: 1, y2: 5))]),
-            scrubsLinearly: e[7] % 2 == 0, durationFactor: pick(7, [0, 1e-9, 10, 0.5]), pausesOnCompletion: e[6] % 2 == 1)
+            scrubsLinearly: e[7] % 2 == 0, durationFactor: pick(7, [0, 1e-9, 10, 0.5]),
+            pausesOnCompletion: e[6] % 2 == 1)
         try configuration.validate()
         return configuration
     }
@@ -55,7 +58,9 @@ struct ReleaseRuleFiniteTests {
                 }
                 #expect(FiniteOutputTests.allFinite(FiniteOutputTests.numbers(engine.frame())))
                 #expect(engine.progress >= 0 && engine.progress <= 1)
-                if engine.phase.isAnimating, !before.phase.isAnimating || before.completionEndTime != engine.completionEndTime {
+                if engine.phase.isAnimating,
+                    !before.phase.isAnimating || before.completionEndTime != engine.completionEndTime
+                {
                     animationStart = engine.time
                 }
                 if let end = engine.completionEndTime, let animationStart {

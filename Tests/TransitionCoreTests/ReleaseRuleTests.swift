@@ -51,7 +51,9 @@ struct ReleaseRuleTests {
         #expect(events.last == .released(projected))
         #expect(normal.phase == .finishing)
 
-        var fast = try Self.engine { $0.releaseRule = .projection; $0.decelerationRate = ReleaseRule.fastDecelerationRate }
+        var fast = try Self.engine {
+            $0.releaseRule = .projection; $0.decelerationRate = ReleaseRule.fastDecelerationRate
+        }
         _ = try fast.apply(g.events)
         let short = try #require(fast.lastRelease)
         // 0.3 + 0.002 · 99 = 0.498 < 0.5
@@ -70,7 +72,9 @@ struct ReleaseRuleTests {
 
     @Test("a fling still decides first; the projection is reported beside it")
     func flingFirst() throws {
-        var engine = try Self.engine { $0.releaseRule = .projection; $0.flingVelocity = 300 }
+        var engine = try Self.engine {
+            $0.releaseRule = .projection; $0.flingVelocity = 300
+        }
         // Back toward the start at 400 pt/s from 0.6: the fling cancels.
         var g = Gesture()
         g.move(dx: 120, over: 0.4, steps: 24)
@@ -84,10 +88,14 @@ struct ReleaseRuleTests {
 
     @Test("the threshold moves the boundary the projection is compared with")
     func thresholdIsTheBoundary() throws {
-        var engine = try Self.engine { $0.releaseRule = .projection; $0.threshold = 0.9 }
+        var engine = try Self.engine {
+            $0.releaseRule = .projection; $0.threshold = 0.9
+        }
         _ = try engine.apply(Self.quickShortPan.events)  // projects to 1.298
         #expect(engine.lastRelease?.outcome == .finish)
-        var fast = try Self.engine { $0.releaseRule = .projection; $0.threshold = 0.4; $0.decelerationRate = 0.99 }
+        var fast = try Self.engine {
+            $0.releaseRule = .projection; $0.threshold = 0.4; $0.decelerationRate = 0.99
+        }
         _ = try fast.apply(Self.quickShortPan.events)  // 0.498 ≥ 0.4
         #expect(fast.lastRelease?.outcome == .finish)
     }
@@ -104,7 +112,9 @@ struct ReleaseRuleTests {
         }
     }
 
-    @Test("rates at the open interval's edges keep the projection finite", arguments: [Double.leastNonzeroMagnitude, 1e-300, 0.5, 1 - Double.ulpOfOne / 2])
+    @Test(
+        "rates at the open interval's edges keep the projection finite",
+        arguments: [Double.leastNonzeroMagnitude, 1e-300, 0.5, 1 - Double.ulpOfOne / 2])
     func rateEdges(rate: Double) throws {
         var engine = try Self.engine {
             $0.releaseRule = .projection; $0.decelerationRate = rate; $0.distance = 1; $0.pan.slop = 0
@@ -125,7 +135,9 @@ struct ReleaseRuleTests {
         await propertyCheck(
             count: 200, input: PropertyTests.steps, Gen.double(in: 0...0.2), Gen.double(in: 0.5...0.9999)
         ) { steps, hold, rate in
-            var engine = try! Self.engine { $0.releaseRule = .projection; $0.decelerationRate = rate }
+            var engine = try! Self.engine {
+                $0.releaseRule = .projection; $0.decelerationRate = rate
+            }
             for event in PropertyTests.gesture(steps, hold: hold) { _ = try! engine.handle(event) }
             guard let release = engine.lastRelease else { return }
             let projected = release.progress + (release.velocity / 1000) * rate / (1 - rate)

@@ -51,12 +51,15 @@ struct RubberBandTests {
 
     @Test func continuousAtTheLimitsAndMonotonic() async {
         await propertyCheck(
-            count: 500, input: Self.constants, Self.limits, Gen.double(in: -3...4), Gen.double(in: 0...0.5), Self.dimensions
+            count: 500, input: Self.constants, Self.limits, Gen.double(in: -3...4), Gen.double(in: 0...0.5),
+            Self.dimensions
         ) { c, lower, raw, step, d in
             let band = RubberBand(constant: c)
             let upper = 1 - lower
             // Monotonic: a finger further along never shows less progress.
-            #expect(band.limit(raw + step, lower: lower, upper: upper, dimension: d) >= band.limit(raw, lower: lower, upper: upper, dimension: d))
+            #expect(
+                band.limit(raw + step, lower: lower, upper: upper, dimension: d)
+                    >= band.limit(raw, lower: lower, upper: upper, dimension: d))
             // Within 0…1 always.
             let value = band.limit(raw, lower: lower, upper: upper, dimension: d)
             #expect(value >= 0 && value <= 1)
@@ -64,8 +67,12 @@ struct RubberBandTests {
             // the rounding of 1 − 1/(y + 1) scaled by d (a few ulps of 1, times d).
             let h = 1e-9
             let rounding = 4 * d * Double.ulpOfOne + 1e-15
-            #expect(abs(band.limit(upper + h, lower: lower, upper: upper, dimension: d) - upper) <= c * h * (1 + 1e-6) + rounding)
-            #expect(abs(band.limit(lower - h, lower: lower, upper: upper, dimension: d) - lower) <= c * h * (1 + 1e-6) + rounding)
+            #expect(
+                abs(band.limit(upper + h, lower: lower, upper: upper, dimension: d) - upper) <= c * h * (1 + 1e-6)
+                    + rounding)
+            #expect(
+                abs(band.limit(lower - h, lower: lower, upper: upper, dimension: d) - lower) <= c * h * (1 + 1e-6)
+                    + rounding)
             // Never more than the finger (slope ≤ c ≤ 1) and never more than d past the limit.
             if raw > upper {
                 #expect(value - upper <= (raw - upper) * (1 + 1e-12) + rounding && value - upper <= d)
@@ -121,7 +128,9 @@ struct RubberBandTests {
         }
     }
 
-    @Test("the constant's range ends at 1 (the slope at the edge: 1:1)", arguments: [Double.leastNonzeroMagnitude, 0.55, 1])
+    @Test(
+        "the constant's range ends at 1 (the slope at the edge: 1:1)",
+        arguments: [Double.leastNonzeroMagnitude, 0.55, 1])
     func constantAccepted(constant: Double) throws {
         var configuration = TransitionConfiguration()
         configuration.rubberBand = constant

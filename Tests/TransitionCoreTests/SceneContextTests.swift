@@ -44,9 +44,16 @@ struct SceneContextTests {
         let plan = try scene.present(F.plain("P", .currentContext), from: "home")
         #expect(plan.style == .currentContext && plan.context == "nav" && plan.from == "nav")
         #expect(plan.container == SceneDevice.phone.bounds)
-        #expect(plan.startEvents == [.load("P"), event("nav", .viewWillDisappear), event("home", .viewWillDisappear), event("P", .viewWillAppear)])
+        #expect(
+            plan.startEvents == [
+                .load("P"), event("nav", .viewWillDisappear), event("home", .viewWillDisappear),
+                event("P", .viewWillAppear),
+            ])
         _ = scene.end(completed: true)
-        #expect(scene.visibleLayers == [SceneLayer(controller: "P", role: .presented, frame: SceneDevice.phone.bounds, group: "nav")])
+        #expect(
+            scene.visibleLayers == [
+                SceneLayer(controller: "P", role: .presented, frame: SceneDevice.phone.bounds, group: "nav")
+            ])
     }
 
     @Test("the child defines it: P covers the child's frame below the bar; the bar stays")
@@ -65,7 +72,9 @@ struct SceneContextTests {
         _ = scene.end(completed: true)
         #expect(
             scene.visibleLayers == [
-                SceneLayer(controller: "nav", role: .navigationBar, frame: Rect(x: 0, y: 0, width: 390, height: 91), title: "Home", group: "nav"),
+                SceneLayer(
+                    controller: "nav", role: .navigationBar, frame: Rect(x: 0, y: 0, width: 390, height: 91),
+                    title: "Home", group: "nav"),
                 SceneLayer(controller: "P", role: .presented, frame: content, group: "nav"),
             ])
         #expect(scene.visibleControllers == ["nav", "P"])
@@ -116,7 +125,8 @@ struct SceneContextTests {
     func presentedContainerDefines() throws {
         var scene = try F.plainRoot()
         try scene.present(
-            .navigation("nav2", stack: [F.plain("inner")], presentationStyle: .pageSheet, definesPresentationContext: true),
+            .navigation(
+                "nav2", stack: [F.plain("inner")], presentationStyle: .pageSheet, definesPresentationContext: true),
             animated: false)
         let plan = try scene.present(F.plain("P", .currentContext), from: "inner")
         #expect(plan.context == "nav2" && plan.container == Rect(x: 0, y: 57, width: 390, height: 787))

@@ -14,7 +14,8 @@ struct SceneErrorTests {
         let error = SceneError.alreadyPresenting(attempted: "C", on: "nav", presented: "B")
         expectRefusal(scene, error) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "nav") }
         // A child asks: its container presents B.
-        expectRefusal(scene, .alreadyPresenting(attempted: "C", on: "home", presented: "B")) { scene throws(SceneError) in
+        expectRefusal(scene, .alreadyPresenting(attempted: "C", on: "home", presented: "B")) {
+            scene throws(SceneError) in
             try scene.present(F.plain("C"), from: "home")
         }
         #expect(error.code == "already-presenting")
@@ -26,7 +27,8 @@ struct SceneErrorTests {
         var scene = try F.navigationRoot()
         try scene.present(F.plain("B"), animated: false)
         expectRefusal(scene, .alreadyPresented("B")) { scene throws(SceneError) in try scene.present(.id("B")) }
-        expectRefusal(scene, .alreadyPresented("home")) { scene throws(SceneError) in try scene.present(F.plain("home")) }
+        expectRefusal(scene, .alreadyPresented("home")) { scene throws(SceneError) in try scene.present(F.plain("home"))
+        }
         expectRefusal(scene, .alreadyPresented("nav")) { scene throws(SceneError) in
             try scene.present(.navigation("x", stack: [F.plain("nav")]))
         }
@@ -112,7 +114,9 @@ struct SceneErrorTests {
         }
         expectRefusal(
             scene,
-            .invalidScene("cannot push the navigation controller \"n2\" (UIKit: pushing a navigation controller is not supported)")
+            .invalidScene(
+                "cannot push the navigation controller \"n2\" (UIKit: pushing a navigation controller is not supported)"
+            )
         ) { scene throws(SceneError) in
             try scene.push(.navigation("n2", stack: [F.plain("y")]))
         }
@@ -130,8 +134,12 @@ struct SceneErrorTests {
     func covered() throws {
         var scene = try F.navigationRoot(stack: ["home", "detail"])
         try scene.present(F.plain("X"), animated: false)
-        expectRefusal(scene, .covered(navigation: "nav", by: "X")) { scene throws(SceneError) in try scene.push(F.plain("more"), onto: "nav") }
-        expectRefusal(scene, .covered(navigation: "nav", by: "X")) { scene throws(SceneError) in try scene.pop(from: "detail") }
+        expectRefusal(scene, .covered(navigation: "nav", by: "X")) { scene throws(SceneError) in
+            try scene.push(F.plain("more"), onto: "nav")
+        }
+        expectRefusal(scene, .covered(navigation: "nav", by: "X")) { scene throws(SceneError) in
+            try scene.pop(from: "detail")
+        }
         // Under a sheet the stack is still on screen: push works.
         var sheet = try F.navigationRoot()
         try sheet.present(F.plain("S", .pageSheet), animated: false)

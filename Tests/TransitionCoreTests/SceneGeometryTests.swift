@@ -21,7 +21,9 @@ struct SceneGeometryTests {
         for device in SceneDevice.allCases {
             let (scene, plan) = try presented(.fullScreen, on: device)
             #expect(plan.container == device.bounds && plan.removesPresenterView && plan.style == .fullScreen)
-            #expect(scene.visibleLayers == [SceneLayer(controller: "B", role: .presented, frame: device.bounds, group: "B")])
+            #expect(
+                scene.visibleLayers == [SceneLayer(controller: "B", role: .presented, frame: device.bounds, group: "B")]
+            )
         }
     }
 
@@ -38,9 +40,11 @@ struct SceneGeometryTests {
         }
     }
 
-    @Test("phone page and form sheets: a card 10 pt below the safe area; the presenter pushed back, rounded", arguments: [
-        PresentationStyle.pageSheet, .formSheet,
-    ])
+    @Test(
+        "phone page and form sheets: a card 10 pt below the safe area; the presenter pushed back, rounded",
+        arguments: [
+            PresentationStyle.pageSheet, .formSheet,
+        ])
     func phoneSheet(style: PresentationStyle) throws {
         let (scene, plan) = try presented(style, on: .phone)
         let card = Rect(x: 0, y: 57, width: 390, height: 787)
@@ -101,7 +105,8 @@ struct SceneGeometryTests {
                 scene.visibleLayers == [
                     SceneLayer(
                         controller: "home", role: .child,
-                        frame: Rect(x: 0, y: bar, width: device.size.width, height: device.size.height - bar), group: "nav"),
+                        frame: Rect(x: 0, y: bar, width: device.size.width, height: device.size.height - bar),
+                        group: "nav"),
                     SceneLayer(
                         controller: "nav", role: .navigationBar,
                         frame: Rect(x: 0, y: 0, width: device.size.width, height: bar), title: "Home", group: "nav"),
@@ -112,7 +117,8 @@ struct SceneGeometryTests {
     @Test("a navigation controller in a phone card: a 44 pt bar at the card's top, pushed back with its group")
     func navigationInSheet() throws {
         var scene = try F.plainRoot()
-        try scene.present(.navigation("sheetNav", stack: [F.plain("form")], presentationStyle: .pageSheet), animated: false)
+        try scene.present(
+            .navigation("sheetNav", stack: [F.plain("form")], presentationStyle: .pageSheet), animated: false)
         #expect(scene.frame(of: "form") == Rect(x: 0, y: 101, width: 390, height: 743))
         try scene.present(F.plain("more", .pageSheet), animated: false)
         let layers = scene.visibleLayers.filter { $0.group == "sheetNav" }
@@ -138,13 +144,17 @@ struct SceneGeometryTests {
     @Test("scene-state: tree, pairs with styles, stacks, top-most, appeared, in flight")
     func state() throws {
         var scene = try F.navigationRoot()
-        try scene.present(.navigation("modalNav", stack: [F.plain("m1")], presentationStyle: .formSheet), from: "home", animated: false)
+        try scene.present(
+            .navigation("modalNav", stack: [F.plain("m1")], presentationStyle: .formSheet), from: "home",
+            animated: false)
         try scene.push(F.plain("m2"))
         let state = scene.state
         #expect(state.device == .phone && state.root == .navigation("nav", stack: [F.plain("home")]))
         #expect(
             state.presentations == [
-                .init(presenter: "nav", presented: "modalNav", source: "home", style: .formSheet, transition: .coverVertical)
+                .init(
+                    presenter: "nav", presented: "modalNav", source: "home", style: .formSheet,
+                    transition: .coverVertical)
             ])
         #expect(
             state.navigationStacks == [

@@ -13,14 +13,17 @@ struct SceneLifecycleTests {
         let (scene, events) = try Scene.launch(root: .navigation("nav", stack: [F.plain("home")]))
         #expect(
             events == [
-                .load("nav"), .load("home"), event("nav", .viewWillAppear, false), event("home", .viewWillAppear, false),
+                .load("nav"), .load("home"), event("nav", .viewWillAppear, false),
+                event("home", .viewWillAppear, false),
                 event("nav", .viewDidAppear, false), event("home", .viewDidAppear, false),
             ])
         #expect(scene.loaded == ["nav", "home"])
         #expect(scene.visibleControllers == ["nav", "home"])
     }
 
-    @Test("full-screen present: load, presenter will disappear, presented will appear; finish: complete, did appear, did disappear (modal order)")
+    @Test(
+        "full-screen present: load, presenter will disappear, presented will appear; finish: complete, did appear, did disappear (modal order)"
+    )
     func presentFinish() throws {
         var scene = try F.plainRoot()
         let plan = try scene.present(F.plain("B"))
@@ -28,7 +31,10 @@ struct SceneLifecycleTests {
         #expect(plan.endEvents == [])
         #expect(scene.inFlight == plan)
         #expect(scene.presentations.isEmpty)
-        #expect(scene.end(completed: true) == [.complete("B", true), event("B", .viewDidAppear), event("A", .viewDidDisappear)])
+        #expect(
+            scene.end(completed: true) == [
+                .complete("B", true), event("B", .viewDidAppear), event("A", .viewDidDisappear),
+            ])
         #expect(scene.inFlight == nil)
         #expect(scene.state.presentations.map(\.presented) == ["B"])
         #expect(scene.topMost == "B")
@@ -65,7 +71,10 @@ struct SceneLifecycleTests {
         #expect(plan.kind == .coverVertical)
         #expect(plan.startEvents == [event("B", .viewWillDisappear), event("A", .viewWillAppear)])
         var cancelled = scene
-        #expect(scene.end(completed: true) == [.complete("B", true), event("A", .viewDidAppear), event("B", .viewDidDisappear)])
+        #expect(
+            scene.end(completed: true) == [
+                .complete("B", true), event("A", .viewDidAppear), event("B", .viewDidDisappear),
+            ])
         #expect(scene.presentations.isEmpty && scene.topMost == "A")
 
         #expect(
@@ -82,7 +91,8 @@ struct SceneLifecycleTests {
         let plan = try scene.push(F.plain("detail"))
         #expect(plan.kind == .push && plan.operation == .present && plan.from == "home" && plan.to == "detail")
         #expect(plan.container == Rect(x: 0, y: 91, width: 390, height: 753))
-        #expect(plan.startEvents == [.load("detail"), event("home", .viewWillDisappear), event("detail", .viewWillAppear)])
+        #expect(
+            plan.startEvents == [.load("detail"), event("home", .viewWillDisappear), event("detail", .viewWillAppear)])
         #expect(
             scene.end(completed: true) == [
                 .complete("detail", true), event("home", .viewDidDisappear), event("detail", .viewDidAppear),
@@ -112,7 +122,8 @@ struct SceneLifecycleTests {
         #expect(plan.kind == .push && plan.operation == .dismiss && plan.edgeSwipe)
         #expect(plan.from == "detail" && plan.to == "home")
         // home's view loads now: it was never on screen (the scene started with detail on top).
-        #expect(plan.startEvents == [.load("home"), event("detail", .viewWillDisappear), event("home", .viewWillAppear)])
+        #expect(
+            plan.startEvents == [.load("home"), event("detail", .viewWillDisappear), event("home", .viewWillAppear)])
         #expect(
             scene.end(completed: false) == [
                 .complete("detail", false), event("home", .viewWillDisappear), event("home", .viewDidDisappear),
@@ -156,9 +167,11 @@ struct SceneLifecycleTests {
             ])
     }
 
-    @Test("over… styles and sheets: the presenter gets no disappear or appear callbacks", arguments: [
-        PresentationStyle.overFullScreen, .overCurrentContext, .pageSheet, .formSheet,
-    ])
+    @Test(
+        "over… styles and sheets: the presenter gets no disappear or appear callbacks",
+        arguments: [
+            PresentationStyle.overFullScreen, .overCurrentContext, .pageSheet, .formSheet,
+        ])
     func presenterKeepsAppearing(style: PresentationStyle) throws {
         for device in SceneDevice.allCases {
             var scene = try F.plainRoot(device)
@@ -168,7 +181,10 @@ struct SceneLifecycleTests {
             #expect(scene.end(completed: true) == [.complete("B", true), event("B", .viewDidAppear)])
             #expect(scene.visibleControllers == ["A", "B"])
             #expect(try scene.dismiss().startEvents == [event("B", .viewWillDisappear)])
-            #expect(scene.end(completed: false) == [.complete("B", false), event("B", .viewWillAppear), event("B", .viewDidAppear)])
+            #expect(
+                scene.end(completed: false) == [
+                    .complete("B", false), event("B", .viewWillAppear), event("B", .viewDidAppear),
+                ])
             try scene.dismiss()
             #expect(scene.end(completed: true) == [.complete("B", true), event("B", .viewDidDisappear)])
         }
@@ -184,7 +200,10 @@ struct SceneLifecycleTests {
         #expect(plan.from == "C" && plan.to == "A" && plan.kind == .crossDissolve && plan.style == .pageSheet)
         #expect(plan.container == Rect(x: 0, y: 57, width: 390, height: 787))
         #expect(plan.removesPresenterView)  // A's view comes back under the animation
-        #expect(plan.startEvents == [event("C", .viewWillDisappear), event("B", .viewWillDisappear), event("A", .viewWillAppear)])
+        #expect(
+            plan.startEvents == [
+                event("C", .viewWillDisappear), event("B", .viewWillDisappear), event("A", .viewWillAppear),
+            ])
         #expect(
             scene.end(completed: true) == [
                 .complete("C", true), event("A", .viewDidAppear), event("C", .viewDidDisappear),
@@ -203,7 +222,10 @@ struct SceneLifecycleTests {
         _ = scene.end(completed: false)
         let all = try scene.dismiss("A")
         #expect(all.startEvents == [event("C", .viewWillDisappear), event("A", .viewWillAppear)])
-        #expect(scene.end(completed: true) == [.complete("C", true), event("A", .viewDidAppear), event("C", .viewDidDisappear)])
+        #expect(
+            scene.end(completed: true) == [
+                .complete("C", true), event("A", .viewDidAppear), event("C", .viewDidDisappear),
+            ])
         #expect(scene.topMost == "A")
     }
 
@@ -224,7 +246,8 @@ struct SceneLifecycleTests {
         var scene = try F.plainRoot()
         let plan = try scene.present(F.plain("B"), animated: false)
         #expect(!plan.animated)
-        #expect(plan.startEvents == [.load("B"), event("A", .viewWillDisappear, false), event("B", .viewWillAppear, false)])
+        #expect(
+            plan.startEvents == [.load("B"), event("A", .viewWillDisappear, false), event("B", .viewWillAppear, false)])
         #expect(
             plan.endEvents == [
                 .complete("B", true, animated: false), event("B", .viewDidAppear, false),
@@ -249,7 +272,9 @@ struct SceneLifecycleTests {
 // MARK: - Shared helpers of the Scene*Tests
 /// Shared helpers of the Scene*Tests.
 enum SceneFixtures {
-    static func plain(_ id: String, _ style: PresentationStyle = .fullScreen, transition: TransitionKind = .coverVertical)
+    static func plain(
+        _ id: String, _ style: PresentationStyle = .fullScreen, transition: TransitionKind = .coverVertical
+    )
         -> SceneController
     {
         SceneController(id: id, title: id.capitalized, presentationStyle: style, transitionStyle: transition)

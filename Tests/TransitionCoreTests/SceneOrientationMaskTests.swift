@@ -28,7 +28,8 @@ struct SceneOrientationMaskTests {
             #expect(interface.uikitValue == interface.deviceOrientation.uikitValue)
             #expect(InterfaceOrientation(uikitValue: interface.uikitValue) == interface)
         }
-        #expect(InterfaceOrientation.landscapeLeft.uikitValue == 4 && InterfaceOrientation.landscapeRight.uikitValue == 3)
+        #expect(
+            InterfaceOrientation.landscapeLeft.uikitValue == 4 && InterfaceOrientation.landscapeRight.uikitValue == 3)
         #expect(InterfaceOrientation(uikitValue: 0) == nil && InterfaceOrientation(uikitValue: 5) == nil)
         #expect(DeviceOrientation(uikitValue: 7) == nil)
     }
@@ -53,10 +54,14 @@ struct SceneOrientationMaskTests {
             #expect(mask.isValid)
             #expect(OrientationMask(names: mask.names) == mask)
             #expect(OrientationMask(mask.orientations) == mask)
-            for o in InterfaceOrientation.allCases { #expect(mask.contains(o) == (mask.rawValue & (1 << o.uikitValue) != 0)) }
+            for o in InterfaceOrientation.allCases {
+                #expect(mask.contains(o) == (mask.rawValue & (1 << o.uikitValue) != 0))
+            }
         }
         #expect(!OrientationMask(rawValue: 1).isValid && !OrientationMask(rawValue: 32).isValid)
-        #expect(OrientationMask.deviceDefault(.phone) == .allButUpsideDown && OrientationMask.deviceDefault(.tablet) == .all)
+        #expect(
+            OrientationMask.deviceDefault(.phone) == .allButUpsideDown && OrientationMask.deviceDefault(.tablet) == .all
+        )
     }
 
     @Test("root transforms: the seed's [0, −1, 1, 0, 0, 0] for landscape left, its inverse for right, π upside down")
@@ -64,7 +69,9 @@ struct SceneOrientationMaskTests {
         #expect(InterfaceOrientation.portrait.rootTransform == .identity)
         #expect(InterfaceOrientation.landscapeLeft.rootTransform.components == [0, -1, 1, 0, 0, 0])
         #expect(InterfaceOrientation.landscapeRight.rootTransform.components == [0, 1, -1, 0, 0, 0])
-        #expect(InterfaceOrientation.landscapeRight.rootTransform == InterfaceOrientation.landscapeLeft.rootTransform.inverted())
+        #expect(
+            InterfaceOrientation.landscapeRight.rootTransform
+                == InterfaceOrientation.landscapeLeft.rootTransform.inverted())
         #expect(InterfaceOrientation.portraitUpsideDown.rootTransform.components == [-1, 0, 0, -1, 0, 0])
         for o in InterfaceOrientation.allCases {
             let made = AffineTransform(rotationAngle: o.angle)
@@ -92,7 +99,8 @@ struct SceneOrientationMaskTests {
         for from in InterfaceOrientation.allCases {
             for to in InterfaceOrientation.allCases {
                 let plan = RotationPlan(
-                    from: from, to: to, boundsBefore: .zero, boundsAfter: .zero, quarterTurnDuration: 0.4, animated: true)
+                    from: from, to: to, boundsBefore: .zero, boundsAfter: .zero, quarterTurnDuration: 0.4,
+                    animated: true)
                 let quarters = abs(plan.turn) / (Double.pi / 2)
                 #expect(quarters == (from == to ? 0 : from.isLandscape == to.isLandscape ? 2 : 1))
                 #expect(abs(plan.duration - 0.4 * quarters) < 1e-12)
@@ -121,7 +129,10 @@ struct SceneOrientationMaskTests {
                 }
                 var scene = try Self.scene(root: mask)
                 let start = scene.interfaceOrientation
-                #expect(start == (mask.contains(.portrait) ? .portrait : mask.intersection(.allButUpsideDown).orientations.first))
+                #expect(
+                    start
+                        == (mask.contains(.portrait)
+                            ? .portrait : mask.intersection(.allButUpsideDown).orientations.first))
                 let allowed = mask.intersection(.allButUpsideDown)
                 #expect(scene.allowedOrientations == allowed)
                 let plan = try scene.deviceDidChange(to: device)
@@ -143,7 +154,8 @@ struct SceneOrientationMaskTests {
             count: 300, input: Self.maskGen, Self.maskGen, Self.maskGen, Gen.bool(), Self.deviceGen.array(of: 1...8)
         ) { app, window, controller, autorotates, turns in
             let options = SceneOptions(appOrientations: app, windowOrientations: window)
-            let root = SceneController(id: "A", supportedOrientations: controller.rawValue, shouldAutorotate: autorotates)
+            let root = SceneController(
+                id: "A", supportedOrientations: controller.rawValue, shouldAutorotate: autorotates)
             // A phone cannot show upside down; a given window mask replaces Info.plist's.
             let allowed = OrientationMask.allButUpsideDown.intersection(window).intersection(controller)
             guard var scene = try? Scene(root: root, options: options) else {

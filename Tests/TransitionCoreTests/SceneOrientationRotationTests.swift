@@ -26,7 +26,9 @@ struct SceneOrientationRotationTests {
         LifecycleEvent(controller: id, callback: .viewWillLayoutSubviews, animated: true)
     }
 
-    static func rotation(_ id: String, _ callback: LifecycleCallback, _ orientation: InterfaceOrientation) -> LifecycleEvent {
+    static func rotation(_ id: String, _ callback: LifecycleCallback, _ orientation: InterfaceOrientation)
+        -> LifecycleEvent
+    {
         LifecycleEvent(controller: id, callback: callback, animated: true, orientation: orientation)
     }
 
@@ -48,11 +50,16 @@ struct SceneOrientationRotationTests {
         #expect(plan.from == .portrait && plan.to == .landscapeRight)
         #expect(plan.fromTransform == .identity && plan.toTransform.components == [0, 1, -1, 0, 0, 0])
         #expect(plan.turn == Double.pi / 2 && plan.duration == 0.4 && plan.curve == .easeInEaseOut && plan.animated)
-        #expect(plan.boundsBefore == SceneDevice.phone.bounds && plan.boundsAfter == Rect(origin: .zero, size: Self.landscape))
+        #expect(
+            plan.boundsBefore == SceneDevice.phone.bounds
+                && plan.boundsAfter == Rect(origin: .zero, size: Self.landscape))
         #expect(plan.startEvents == [Self.transition("A", Self.landscape), Self.layout("A")])
         #expect(plan.endEvents.isEmpty)
         #expect(scene.interfaceOrientation == .landscapeRight)
-        #expect(scene.visibleLayers == [SceneLayer(controller: "A", role: .root, frame: Rect(origin: .zero, size: Self.landscape), group: "A")])
+        #expect(
+            scene.visibleLayers == [
+                SceneLayer(controller: "A", role: .root, frame: Rect(origin: .zero, size: Self.landscape), group: "A")
+            ])
         // The device turned the other way: the seed's matrix.
         let other = try #require(try scene.deviceDidChange(to: .landscapeRight))
         #expect(other.to == .landscapeLeft && other.toTransform.components == [0, -1, 1, 0, 0, 0])
@@ -71,7 +78,9 @@ struct SceneOrientationRotationTests {
     func tabletUpsideDown() throws {
         var scene = try Scene(device: .tablet, root: Self.controller("A"))
         let plan = try #require(try scene.deviceDidChange(to: .portraitUpsideDown))
-        #expect(plan.to == .portraitUpsideDown && plan.toTransform.components == [-1, 0, 0, -1, 0, 0] && plan.duration == 0.8)
+        #expect(
+            plan.to == .portraitUpsideDown && plan.toTransform.components == [-1, 0, 0, -1, 0, 0]
+                && plan.duration == 0.8)
         #expect(scene.windowBounds == SceneDevice.tablet.bounds)
     }
 
@@ -79,11 +88,14 @@ struct SceneOrientationRotationTests {
     func attemptRotation() throws {
         var scene = try Scene(root: Self.controller("A", .portrait))
         #expect(try scene.deviceDidChange(to: .landscapeLeft) == nil)
-        try scene.updateController("A", supportedOrientations: .landscape, shouldAutorotate: true, preferredOrientation: nil)
+        try scene.updateController(
+            "A", supportedOrientations: .landscape, shouldAutorotate: true, preferredOrientation: nil)
         #expect(scene.interfaceOrientation == .portrait && scene.allowedOrientations == .landscape)
         var waiting = scene
         let plan = try #require(try scene.attemptRotationToDeviceOrientation())
-        #expect(plan.from == .portrait && plan.to == .landscapeRight && plan.startEvents.first == Self.transition("A", Self.landscape))
+        #expect(
+            plan.from == .portrait && plan.to == .landscapeRight
+                && plan.startEvents.first == Self.transition("A", Self.landscape))
         #expect(try scene.attemptRotationToDeviceOrientation() == nil)  // already there
         // Without the attempt, the next device change catches up.
         #expect(try waiting.deviceDidChange(to: .landscapeRight)?.to == .landscapeLeft)
@@ -97,7 +109,8 @@ struct SceneOrientationRotationTests {
         #expect(try scene.attemptRotationToDeviceOrientation() == nil)
         // Now portrait only while in landscape, device face up: the next mapped turn that is not
         // allowed still settles on portrait (the device's orientation is not allowed either).
-        try scene.updateController("A", supportedOrientations: .portrait, shouldAutorotate: true, preferredOrientation: nil)
+        try scene.updateController(
+            "A", supportedOrientations: .portrait, shouldAutorotate: true, preferredOrientation: nil)
         #expect(scene.interfaceOrientation == .landscapeRight)
         #expect(try scene.deviceDidChange(to: .faceUp) == nil)
         #expect(try scene.deviceDidChange(to: .landscapeRight)?.to == .portrait)
@@ -126,7 +139,11 @@ struct SceneOrientationRotationTests {
         _ = scene.end(completed: true)
         #expect(scene.interfaceOrientation == .landscapeRight)
         #expect(scene.orientationResolution.decider == "B" && scene.allowedOrientations == .landscape)
-        #expect(scene.visibleLayers == [SceneLayer(controller: "B", role: .presented, frame: Rect(origin: .zero, size: Self.landscape), group: "B")])
+        #expect(
+            scene.visibleLayers == [
+                SceneLayer(
+                    controller: "B", role: .presented, frame: Rect(origin: .zero, size: Self.landscape), group: "B")
+            ])
 
         let back = try scene.dismiss()
         #expect(back.rotation?.from == .landscapeRight && back.rotation?.to == .portrait)
@@ -159,7 +176,8 @@ struct SceneOrientationRotationTests {
     @Test("sheets and context presentations do not decide; over full screen does")
     func whoDecides() throws {
         var scene = try Scene(root: Self.controller("A", .portrait))
-        let sheet = try scene.present(Self.controller("B", .landscape, style: .pageSheet, preferred: .landscapeLeft), animated: false)
+        let sheet = try scene.present(
+            Self.controller("B", .landscape, style: .pageSheet, preferred: .landscapeLeft), animated: false)
         #expect(sheet.rotation == nil && scene.orientationResolution.decider == "A")
         try scene.dismiss(animated: false)
         let over = try scene.present(Self.controller("C", .landscape, style: .overFullScreen), animated: false)
@@ -176,7 +194,9 @@ struct SceneOrientationRotationTests {
         #expect(try deciding.deviceDidChange(to: .landscapeLeft)?.to == .landscapeRight)
 
         var forwarding = try Scene(root: root, options: SceneOptions(containerForwardsOrientation: true))
-        #expect(forwarding.orientationResolution.decider == "home" && forwarding.orientationResolution.fullScreenController == "nav")
+        #expect(
+            forwarding.orientationResolution.decider == "home"
+                && forwarding.orientationResolution.fullScreenController == "nav")
         #expect(try forwarding.deviceDidChange(to: .landscapeLeft) == nil)
         try forwarding.push(Self.controller("video", .all), animated: false)
         #expect(forwarding.interfaceOrientation == .portrait)  // a push does not rotate (seed 001)
@@ -191,14 +211,23 @@ struct SceneOrientationRotationTests {
     func landscapeLayout() throws {
         var phone = try F.navigationRoot()
         try phone.deviceDidChange(to: .landscapeRight)
-        #expect(phone.visibleLayers.map(\.frame) == [Rect(x: 0, y: 32, width: 844, height: 358), Rect(x: 0, y: 0, width: 844, height: 32)])
+        #expect(
+            phone.visibleLayers.map(\.frame) == [
+                Rect(x: 0, y: 32, width: 844, height: 358), Rect(x: 0, y: 0, width: 844, height: 32),
+            ])
         var tablet = try F.navigationRoot(.tablet)
         try tablet.deviceDidChange(to: .landscapeLeft)
-        #expect(tablet.visibleLayers.map(\.frame) == [Rect(x: 0, y: 68, width: 1180, height: 752), Rect(x: 0, y: 0, width: 1180, height: 68)])
+        #expect(
+            tablet.visibleLayers.map(\.frame) == [
+                Rect(x: 0, y: 68, width: 1180, height: 752), Rect(x: 0, y: 0, width: 1180, height: 68),
+            ])
         // viewWillTransition carries each controller's new size.
         var scene = try F.navigationRoot()
         let plan = try #require(try scene.deviceDidChange(to: .landscapeLeft))
-        #expect(plan.startEvents.prefix(2) == [Self.transition("nav", Self.landscape), Self.transition("home", Size(width: 844, height: 358))])
+        #expect(
+            plan.startEvents.prefix(2) == [
+                Self.transition("nav", Self.landscape), Self.transition("home", Size(width: 844, height: 358)),
+            ])
     }
 
     @Test("sheets in landscape: the card and the pushed-back presenter on the rotated bounds")
@@ -206,7 +235,11 @@ struct SceneOrientationRotationTests {
         var scene = try F.plainRoot()
         try scene.present(F.plain("B", .pageSheet), animated: false)
         let plan = try #require(try scene.deviceDidChange(to: .landscapeLeft))
-        #expect(plan.startEvents == [Self.transition("A", Self.landscape), Self.transition("B", Size(width: 844, height: 380)), Self.layout("A"), Self.layout("B")])
+        #expect(
+            plan.startEvents == [
+                Self.transition("A", Self.landscape), Self.transition("B", Size(width: 844, height: 380)),
+                Self.layout("A"), Self.layout("B"),
+            ])
         let s = (844.0 - 32) / 844
         #expect(scene.presentations[0].frame == Rect(x: 0, y: 10, width: 844, height: 380))
         let pushed = scene.visibleLayers[0]
@@ -221,7 +254,10 @@ struct SceneOrientationRotationTests {
         #expect(plan.startEvents == [Self.transition("B", Self.landscape), Self.layout("B")])
         let dismiss = try scene.dismiss(animated: false)
         #expect(dismiss.rotation == nil)
-        #expect(scene.visibleLayers == [SceneLayer(controller: "A", role: .root, frame: Rect(origin: .zero, size: Self.landscape), group: "A")])
+        #expect(
+            scene.visibleLayers == [
+                SceneLayer(controller: "A", role: .root, frame: Rect(origin: .zero, size: Self.landscape), group: "A")
+            ])
     }
 
     @Test("the iOS ≤ 7 sequence: willRotate, bounds (viewWillLayoutSubviews), willAnimateRotation | didRotate")
@@ -229,12 +265,17 @@ struct SceneOrientationRotationTests {
         let options = SceneOptions(rotationCallbacks: .legacy)
         var scene = try Scene(root: .navigation("nav", stack: [F.plain("home")]), options: options)
         let plan = try #require(try scene.deviceDidChange(to: .landscapeLeft))
-        #expect(plan.startEvents == [
-            Self.rotation("nav", .willRotate, .landscapeRight), Self.rotation("home", .willRotate, .landscapeRight),
-            Self.layout("nav"), Self.layout("home"),
-            Self.rotation("nav", .willAnimateRotation, .landscapeRight), Self.rotation("home", .willAnimateRotation, .landscapeRight),
-        ])
-        #expect(plan.endEvents == [Self.rotation("nav", .didRotate, .portrait), Self.rotation("home", .didRotate, .portrait)])
+        #expect(
+            plan.startEvents == [
+                Self.rotation("nav", .willRotate, .landscapeRight), Self.rotation("home", .willRotate, .landscapeRight),
+                Self.layout("nav"), Self.layout("home"),
+                Self.rotation("nav", .willAnimateRotation, .landscapeRight),
+                Self.rotation("home", .willAnimateRotation, .landscapeRight),
+            ])
+        #expect(
+            plan.endEvents == [
+                Self.rotation("nav", .didRotate, .portrait), Self.rotation("home", .didRotate, .portrait),
+            ])
         #expect(plan.endEvents.map(\.description) == ["nav.didRotate(portrait)", "home.didRotate(portrait)"])
         #expect(Self.transition("A", Self.landscape).description == "A.viewWillTransition(844.0×390.0)")
     }

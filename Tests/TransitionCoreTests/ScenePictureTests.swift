@@ -12,7 +12,8 @@ import Testing
 
     @Test func atRestItIsThePictureWithoutTheMovingController() throws {
         let scene = try Self.sheetScene(device: .phone)
-        #expect(scene.stillLayers(moving: "sheet", progress: 0) == scene.visibleLayers.filter { $0.controller != "sheet" })
+        #expect(
+            scene.stillLayers(moving: "sheet", progress: 0) == scene.visibleLayers.filter { $0.controller != "sheet" })
         #expect(scene.stillLayers(moving: nil, progress: 0.7) == scene.visibleLayers)  // nothing in flight
     }
 
@@ -59,7 +60,8 @@ extension ScenePictureTests {
     /// above the pushed-back presenter (found by the page: it went to the very bottom).
     @Test func aChildUncoveredByAPopGoesUnderItsOwnBar() throws {
         var scene = try Scene(root: SceneController(id: "home"))
-        let nav = SceneController.navigation("nav", stack: [SceneController(id: "first")], presentationStyle: .pageSheet)
+        let nav = SceneController.navigation(
+            "nav", stack: [SceneController(id: "first")], presentationStyle: .pageSheet)
         _ = try scene.present(.controller(nav), animated: false)
         _ = try scene.push(SceneController(id: "second"), animated: false)
         _ = try scene.pop(animated: true)

@@ -77,8 +77,9 @@ struct SpringTests {
         }
     }
 
-    @Test("UIKit-style springs settle exactly at their duration and end on exactly 1",
-          arguments: [(0.4, 1.0, 0.0), (1.0, 0.5, 0.0), (0.4, 2.0, 2.5), (3.0, 0.8, -1.0), (0.15, 0.3, 0.0)])
+    @Test(
+        "UIKit-style springs settle exactly at their duration and end on exactly 1",
+        arguments: [(0.4, 1.0, 0.0), (1.0, 0.5, 0.0), (0.4, 2.0, 2.5), (3.0, 0.8, -1.0), (0.15, 0.3, 0.0)])
     func uiKitStyle(ratio: Double, duration: Double, velocity: Double) {
         let timing = SpringTiming(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
         #expect(abs(timing.spring.settlingDuration() - duration) < 1e-6 * duration)
@@ -174,7 +175,9 @@ struct SpringTests {
             // that this is what happened: `new` is a genuine crossing, and between the two |x|
             // exceeds the tolerance by less than 1e-4 of it.
             missedPeaks += 1
-            #expect(new > old, "ζ \(spring.dampingRatio) ω₀ \(spring.naturalFrequency) v \(spring.initialVelocity): \(new) vs \(old)")
+            #expect(
+                new > old,
+                "ζ \(spring.dampingRatio) ω₀ \(spring.naturalFrequency) v \(spring.initialVelocity): \(new) vs \(old)")
             #expect(abs(spring.displacement(at: new * (1 - 1e-9))) > Spring.settlingTolerance)
             var peak = 0.0
             for k in 0...2_000 { peak = max(peak, abs(spring.displacement(at: old + (new - old) * Double(k) / 2_000))) }
@@ -231,8 +234,9 @@ struct SpringTests {
         }
     }
 
-    @Test("fitted completions at the allowed edges start at the release velocity and end at rest",
-          arguments: [0.05, 0.3, 1, 1 + 1e-8, 10])
+    @Test(
+        "fitted completions at the allowed edges start at the release velocity and end at rest",
+        arguments: [0.05, 0.3, 1, 1 + 1e-8, 10])
     func fitAtTheEdges(zeta: Double) {
         for velocity in [-100.0, -1, 0.01, 1, 100] {
             for duration in [1e-9, 0.01, 0.5, 60, 6000] {
@@ -242,7 +246,8 @@ struct SpringTests {
                 // where a peak sinks below the tolerance as ω₀ grows, so the fit (the jump) may
                 // settle up to half a period early (ζ = 0.05, |v| = 100, 6,000 s: 17 s early).
                 let settle = timing.spring.settlingDuration()
-                let halfPeriod = zeta < 1 ? Double.pi / (timing.spring.naturalFrequency * (1 - zeta * zeta).squareRoot()) : 0
+                let halfPeriod =
+                    zeta < 1 ? Double.pi / (timing.spring.naturalFrequency * (1 - zeta * zeta).squareRoot()) : 0
                 #expect(settle <= duration * (1 + 1e-6) && settle >= duration * (1 - 1e-6) - halfPeriod, "\(label)")
                 // The closed form's coefficients carry ~ulp·ω₀ of error, divided by √|ζ² − 1| near
                 // critical damping (1 + 1e-8: ω₀ = 1e10 gives 2e-3 out of 1e10).

@@ -7,10 +7,19 @@ import Testing
 struct TimingCurveTests {
     // Reference values from a 50-digit bisection of the same control points (mpmath).
     static let references: [(TimingCurve, [Double])] = [
-        (.easeIn, [0.01702660965156294, 0.09346465071882486, 0.3153568125725393, 0.6218618691748902, 0.8394278457624665]),
-        (.easeOut, [0.16057215423753346, 0.3781381308251098, 0.6846431874274607, 0.9065353492811752, 0.982973390348437]),
+        (
+            .easeIn,
+            [0.01702660965156294, 0.09346465071882486, 0.3153568125725393, 0.6218618691748902, 0.8394278457624665]
+        ),
+        (
+            .easeOut,
+            [0.16057215423753346, 0.3781381308251098, 0.6846431874274607, 0.9065353492811752, 0.982973390348437]
+        ),
         (.easeInEaseOut, [0.019722453548311196, 0.12916193104731982, 0.5, 0.8708380689526802, 0.9802775464516889]),
-        (.default, [0.09479630571604325, 0.40851059135539586, 0.802403387584857, 0.9604589783489741, 0.9943164774845563]),
+        (
+            .default,
+            [0.09479630571604325, 0.40851059135539586, 0.802403387584857, 0.9604589783489741, 0.9943164774845563]
+        ),
     ]
 
     @Test("named curves match an independent high-precision solution", arguments: 0..<4)
@@ -23,7 +32,8 @@ struct TimingCurveTests {
 
     @Test("the solver's |error| in x is below 1e-6 everywhere")
     func solverAccuracy() {
-        for bezier in [CubicBezier.easeIn, .easeOut, .easeInEaseOut, .default, CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)] {
+        for bezier in [CubicBezier.easeIn, .easeOut, .easeInEaseOut, .default, CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)]
+        {
             for i in 0...1000 {
                 let x = Double(i) / 1000
                 let s = bezier.solveParameter(forX: x)

@@ -21,7 +21,8 @@ public struct FrameAssembler: Sendable {
             return message
         }
         guard case .object(let held)? = frame, let baseNumber = base.number, held["n"]?.number == baseNumber,
-              let whole = Self.assemble(&fields, over: held) else {
+            let whole = Self.assemble(&fields, over: held)
+        else {
             dropped += 1
             return nil
         }
@@ -80,7 +81,9 @@ public struct FrameAssembler: Sendable {
                 var baseLayers: [JSONValue] = []
                 if case .array(let items)? = baseScene["layers"] { baseLayers = items }
                 func baseLayer(_ value: JSONValue?) -> JSONValue? {
-                    guard case .number(let index)? = value, index >= 0, index < Double(baseLayers.count), index == index.rounded() else { return nil }
+                    guard case .number(let index)? = value, index >= 0, index < Double(baseLayers.count),
+                        index == index.rounded()
+                    else { return nil }
                     return baseLayers[Int(index)]
                 }
                 var layers: [JSONValue] = []

@@ -31,7 +31,8 @@ public final class FrameEncoding: @unchecked Sendable {
         self.snapshot = snapshot
         self.headroom = headroom
         if deltaAllowed, let previous, let base = previous.snapshot, base.number + 1 == snapshot.number,
-           base.hasUniqueIDs, snapshot.hasUniqueIDs {
+            base.hasUniqueIDs, snapshot.hasUniqueIDs
+        {
             baseID = previous.id
             self.base = base
         } else {

@@ -21,8 +21,9 @@ extension FrameSnapshot {
         let animator = session.engine.animatorState.map { builder.animator($0) }
         let unique = builder.uniqueIDs
         let (bytes, layers, properties) = builder.finish()
-        return FrameSnapshot(number: session.frameNumber, bytes: bytes, header: header, layers: layers,
-                             properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique)
+        return FrameSnapshot(
+            number: session.frameNumber, bytes: bytes, header: header, layers: layers,
+            properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique)
     }
 
     /// Writes each part on its own (no commas between parts) and records where it lies.
@@ -95,8 +96,10 @@ extension FrameSnapshot {
             if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
             start = begin(); w.string(layer.content.rawValue); end(.content, from: start)
             start = begin(); w.string(layer.shape.rawValue); end(.shape, from: start)
-            start = begin(); w.fixedPair(layer.center.x, layer.center.y, FramePrecision.points); end(.center, from: start)
-            start = begin(); w.fixedPair(layer.bounds.width, layer.bounds.height, FramePrecision.points); end(.bounds, from: start)
+            start = begin(); w.fixedPair(layer.center.x, layer.center.y, FramePrecision.points);
+            end(.center, from: start)
+            start = begin(); w.fixedPair(layer.bounds.width, layer.bounds.height, FramePrecision.points);
+            end(.bounds, from: start)
             start = begin(); transform(layer.transform); end(.transform, from: start)
             start = begin(); w.fixed(layer.cornerRadius, FramePrecision.points); end(.cornerRadius, from: start)
             start = begin(); w.fixed(layer.opacity, FramePrecision.opacity); end(.opacity, from: start)
@@ -201,7 +204,8 @@ extension FrameSnapshot {
             start = begin(); w.bool(animator.isRunning); end(.running, from: start)
             start = begin(); w.bool(animator.isReversed); end(.reversed, from: start)
             // iOS 11+ semantics: 1 − the forward time while reversed.
-            start = begin(); w.fixed(animator.reportedFractionComplete, FramePrecision.progress); end(.fractionComplete, from: start)
+            start = begin(); w.fixed(animator.reportedFractionComplete, FramePrecision.progress);
+            end(.fractionComplete, from: start)
             return Layer(id: 0..<0, properties: first..<properties.count)
         }
     }

@@ -1,5 +1,4 @@
 import Glibc  // memcmp
-
 import TransitionCore
 
 /// One state of a session, encoded once in parts: the frame's own fields, each layer's id and
@@ -11,7 +10,8 @@ final class FrameSnapshot {
     /// The properties of a layer (after its `id`) and of a scene layer, in the order full frames
     /// write them: one order for both kinds, so that a delta merges two property lists in one walk.
     enum Key: UInt8, CaseIterable {
-        case controller, role, content, shape, frame, center, bounds, transform, cornerRadius, scale, opacity, title, group
+        case controller, role, content, shape, frame, center, bounds, transform, cornerRadius, scale, opacity, title,
+            group
         case z, mask, transform3d, corners
         /// An animator's (`animator`).
         case state, running, reversed, fractionComplete
@@ -94,7 +94,10 @@ final class FrameSnapshot {
     /// `animator`'s fields, with the property-animator driver.
     let animator: Layer?
 
-    init(number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?, animator: Layer?, hasUniqueIDs: Bool) {
+    init(
+        number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?,
+        animator: Layer?, hasUniqueIDs: Bool
+    ) {
         self.hasUniqueIDs = hasUniqueIDs
         self.number = number
         self.bytes = bytes
@@ -125,7 +128,8 @@ final class FrameSnapshot {
         let pa = start + range.lowerBound, pb = other.start + otherRange.lowerBound
         // Most parts are a few bytes: a loop beats a call into libc.
         if range.count <= 16 {
-            for offset in 0..<range.count where pa.load(fromByteOffset: offset, as: UInt8.self) != pb.load(fromByteOffset: offset, as: UInt8.self) {
+            for offset in 0..<range.count
+            where pa.load(fromByteOffset: offset, as: UInt8.self) != pb.load(fromByteOffset: offset, as: UInt8.self) {
                 return false
             }
             return true
@@ -150,7 +154,8 @@ final class FrameSnapshot {
     /// `index` (same controller and role).
     func sceneLayer(_ index: Int, in other: FrameSnapshot) -> Int? {
         guard let mine = scene?.layers[index], let theirs = other.scene?.layers,
-              let role = value(.role, of: mine) else { return nil }
+            let role = value(.role, of: mine)
+        else { return nil }
         return theirs.firstIndex { layer in
             guard let otherRole = other.value(.role, of: layer) else { return false }
             return other.same(layer.id, as: mine.id, of: self) && other.same(otherRole, as: role, of: self)

@@ -122,8 +122,10 @@ enum FrameWriter {
         /// Writes `,"key":value` for each property of `layer` that differs from `baseLayer`'s
         /// (`null` for what it no longer has), calling `open` before the first; true if any.
         /// Both property lists are in `Key` order, so one walk merges them.
-        private func changes(_ layer: FrameSnapshot.Layer, of frame: FrameSnapshot, from baseLayer: FrameSnapshot.Layer,
-                             of base: FrameSnapshot, leadingComma: Bool = true, open: () -> Void) -> Bool {
+        private func changes(
+            _ layer: FrameSnapshot.Layer, of frame: FrameSnapshot, from baseLayer: FrameSnapshot.Layer,
+            of base: FrameSnapshot, leadingComma: Bool = true, open: () -> Void
+        ) -> Bool {
             let mine = frame.properties[layer.properties]
             let theirs = base.properties[baseLayer.properties]
             var i = mine.startIndex, j = theirs.startIndex
@@ -181,8 +183,12 @@ enum FrameWriter {
         /// Nothing when the scene is the base's; else what changed: `layers` (each the base's
         /// index when unchanged, `{"base":i,…}` with what changed of the same view, or whole),
         /// `root`, `transition`.
-        func sceneDelta(_ scene: FrameSnapshot.Scene, of frame: FrameSnapshot, base baseScene: FrameSnapshot.Scene, of base: FrameSnapshot) {
-            let layersSame = scene.layers.count == baseScene.layers.count
+        func sceneDelta(
+            _ scene: FrameSnapshot.Scene, of frame: FrameSnapshot, base baseScene: FrameSnapshot.Scene,
+            of base: FrameSnapshot
+        ) {
+            let layersSame =
+                scene.layers.count == baseScene.layers.count
                 && zip(scene.layers, baseScene.layers).allSatisfy { frame.sameProperties($0, as: $1, of: base) }
             let rootSame = frame.same(scene.root, as: baseScene.root, of: base)
             let transitionSame = frame.same(scene.transition, as: baseScene.transition, of: base)

@@ -70,7 +70,9 @@ struct DelayLine<Item> {
     /// Holds `item` (`bytes` of payload) from `now` (s) under `conditions`; returns its due
     /// time. `droppable`: `dropOldest` may remove it (a frame).
     @discardableResult
-    mutating func hold(_ item: Item, bytes: Int, at now: Double, under conditions: NetworkConditions, droppable: Bool = false) -> Double {
+    mutating func hold(
+        _ item: Item, bytes: Int, at now: Double, under conditions: NetworkConditions, droppable: Bool = false
+    ) -> Double {
         let due = max(lastDue, now + delay(at: now, under: conditions))
         lastDue = due
         if droppable { self.droppable.append(base + items.count) }
@@ -105,7 +107,9 @@ struct DelayLine<Item> {
     mutating func dropOldest(sparingNewest: Bool) -> Bool {
         // Positions already taken (behind the head) are skipped for good.
         while droppableHead < droppable.count, droppable[droppableHead] < base + head { droppableHead += 1 }
-        guard droppableHead < droppable.count, !sparingNewest || droppableHead + 1 < droppable.count else { return false }
+        guard droppableHead < droppable.count, !sparingNewest || droppableHead + 1 < droppable.count else {
+            return false
+        }
         let index = droppable[droppableHead] - base
         droppableHead += 1
         heldBytes -= items[index]!.bytes

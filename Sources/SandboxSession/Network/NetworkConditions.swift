@@ -69,7 +69,8 @@ public struct NetworkConditions: Equatable, Sendable, CustomStringConvertible {
             if fields.has("seed") {
                 let seed = try fields.integer("seed")
                 guard Self.seedRange.contains(seed) else {
-                    throw WireError(.invalidField, "'seed' must be a whole number in [0, 2^53 − 1]; got \(seed)", field: "seed")
+                    throw WireError(
+                        .invalidField, "'seed' must be a whole number in [0, 2^53 − 1]; got \(seed)", field: "seed")
                 }
                 next.seed = seed
             }
@@ -81,10 +82,14 @@ public struct NetworkConditions: Equatable, Sendable, CustomStringConvertible {
         return next
     }
 
-    private static func within(_ range: ClosedRange<Double>, _ fields: MessageFields, _ key: String) throws(WireError) -> Double {
+    private static func within(_ range: ClosedRange<Double>, _ fields: MessageFields, _ key: String) throws(WireError)
+        -> Double
+    {
         let value = try fields.number(key)
         guard range.contains(value) else {
-            throw WireError(.invalidField, "'\(key)' must be in [\(Int(range.lowerBound)), \(Int(range.upperBound))] ms; got \(value)", field: key)
+            throw WireError(
+                .invalidField,
+                "'\(key)' must be in [\(Int(range.lowerBound)), \(Int(range.upperBound))] ms; got \(value)", field: key)
         }
         return value
     }

@@ -77,7 +77,8 @@ public struct NetworkLink {
     /// A whole client message reached the socket at `now` (s).
     @discardableResult
     public mutating func holdInbound(_ bytes: [UInt8], binary: Bool, at now: Double) -> Double {
-        inbound.hold(Inbound(bytes: bytes, binary: binary, arrived: now), bytes: bytes.count, at: now, under: conditions)
+        inbound.hold(
+            Inbound(bytes: bytes, binary: binary, arrived: now), bytes: bytes.count, at: now, under: conditions)
     }
 
     /// A server message or frame leaves the session at `now` (s). `room`: the bytes the link may

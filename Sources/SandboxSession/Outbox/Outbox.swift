@@ -201,13 +201,15 @@ public struct Outbox {
         switch input {
         case .paused:
             if replies.count <= limits.pauseReplies / 2, replies.bytes <= limits.pauseBytes / 2,
-               held <= limits.pauseBytes / 2, !outputBacklogged {
+                held <= limits.pauseBytes / 2, !outputBacklogged
+            {
                 input = .reading
                 out.append(.resumeInput)
             }
         case .reading:
             if replies.count >= limits.pauseReplies || replies.bytes >= limits.pauseBytes || held >= limits.pauseBytes
-                || outputBacklogged {
+                || outputBacklogged
+            {
                 input = .paused
                 out.append(.pauseInput)
             }

@@ -24,7 +24,8 @@ extension ByteBuffer {
         var offset = count + digits
         while offset > count {
             offset -= 1
-            base.storeBytes(of: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: offset, as: UInt8.self)
+            base.storeBytes(
+                of: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: offset, as: UInt8.self)
             magnitude /= 10
         }
         count += digits

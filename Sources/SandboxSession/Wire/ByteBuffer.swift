@@ -49,7 +49,9 @@ final class ByteBuffer {
         if bytes.count <= 16 {
             // Keys, digits, short parts: a loop beats a call into libc's memmove.
             for offset in 0..<bytes.count {
-                base.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: count + offset, as: UInt8.self)
+                base.storeBytes(
+                    of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: count + offset,
+                    as: UInt8.self)
             }
         } else {
             (base + count).copyMemory(from: source, byteCount: bytes.count)

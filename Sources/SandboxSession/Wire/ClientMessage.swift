@@ -46,7 +46,10 @@ enum ClientMessage {
             try fields.onlyKnown(["type", "session"])
             return .join(session: try fields.string("session"))
         default:
-            throw WireError(.unknownType, "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop, device, update, attempt-rotation)")
+            throw WireError(
+                .unknownType,
+                "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop, device, update, attempt-rotation)"
+            )
         }
     }
 }
@@ -121,7 +124,9 @@ struct PointerMessage: Equatable {
         try fields.onlyKnown(["type", "phase", "x", "y", "t", "seq", "pointerId", "pointerType"])
         let phaseName = try fields.string("phase")
         guard let phase = PointerEvent.Phase(rawValue: phaseName) else {
-            throw WireError(.invalidField, "'phase' must be down, move, up or cancel; got \(WireError.quoted(phaseName))", field: "phase")
+            throw WireError(
+                .invalidField, "'phase' must be down, move, up or cancel; got \(WireError.quoted(phaseName))",
+                field: "phase")
         }
         self.phase = phase
         x = try fields.number("x")

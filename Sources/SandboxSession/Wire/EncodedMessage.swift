@@ -39,7 +39,8 @@ public struct EncodedMessage: @unchecked Sendable {  // immutable but for that h
     /// stays as it was). `self` must be a JSON object (ends with `}`).
     /// `value` is a server time in ms, written at frames' precision (`FramePrecision`).
     public func appending(_ key: StaticString, milliseconds value: Double) -> EncodedMessage {
-        precondition(payloadCount >= 2 && bytes.base.load(fromByteOffset: bytes.count - 1, as: UInt8.self) == UInt8(ascii: "}"))
+        precondition(
+            payloadCount >= 2 && bytes.base.load(fromByteOffset: bytes.count - 1, as: UInt8.self) == UInt8(ascii: "}"))
         var w = JSONWriter(headroom: headroom, capacity: payloadCount + 48)
         w.appendRaw(UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount - 1))
         w.key(key)

@@ -135,7 +135,9 @@ struct JSONParser {
         var index = start
         func digits() -> Int {
             let first = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
             return index - first
         }
         func next(is byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
@@ -176,7 +178,8 @@ struct JSONParser {
         }
         guard let stop = current else { throw Failure() }
         if stop == UInt8(ascii: "\"") {
-            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) else {
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            else {
                 throw Failure()
             }
             index += 1

@@ -88,8 +88,9 @@ enum PointerFastPath {
         guard reader.atEnd, isPointer, let phase else { return nil }
         let required = 1 << Field.x.rawValue | 1 << Field.y.rawValue | 1 << Field.t.rawValue | 1 << Field.seq.rawValue
         guard seen & required == required,
-              let seq = MessageFields.wholeNumber(numbers.seq), let pointerID = MessageFields.wholeNumber(numbers.pointerId),
-              PointerMessage.inRange(x: numbers.x, y: numbers.y, time: numbers.t)
+            let seq = MessageFields.wholeNumber(numbers.seq),
+            let pointerID = MessageFields.wholeNumber(numbers.pointerId),
+            PointerMessage.inRange(x: numbers.x, y: numbers.y, time: numbers.t)
         else { return nil }
         return PointerMessage(phase: phase, x: numbers.x, y: numbers.y, time: numbers.t, seq: seq, pointerID: pointerID)
     }

@@ -57,12 +57,17 @@ enum OrientationRequest: Equatable {
             try fields.onlyKnown(["type"])
             return .attempt
         default:  // update
-            try fields.onlyKnown(["type", "controller", "supportedOrientations", "shouldAutorotate", "preferredOrientation"])
+            try fields.onlyKnown([
+                "type", "controller", "supportedOrientations", "shouldAutorotate", "preferredOrientation",
+            ])
             return .update(
-                try fields.identifier("controller", required: true)!, mask: try fields.orientationMask("supportedOrientations"),
-                shouldAutorotate: fields.has("shouldAutorotate") ? try fields.bool("shouldAutorotate", default: true) : nil,
+                try fields.identifier("controller", required: true)!,
+                mask: try fields.orientationMask("supportedOrientations"),
+                shouldAutorotate: fields.has("shouldAutorotate")
+                    ? try fields.bool("shouldAutorotate", default: true) : nil,
                 preferred: fields.isNull("preferredOrientation")
-                    ? .some(nil) : (try fields.optionalName("preferredOrientation") as InterfaceOrientation?).map { .some($0) })
+                    ? .some(nil)
+                    : (try fields.optionalName("preferredOrientation") as InterfaceOrientation?).map { .some($0) })
         }
     }
 }
@@ -164,11 +169,14 @@ extension SceneController {
     /// describe (nesting is bounded by it too, and by UIKit: no navigation inside a stack).
     init(wire value: JSONValue, field: String, budget: inout Int) throws(WireError) {
         guard case .object = value else {
-            throw WireError(.invalidField, "'\(field)' must be a controller object, got \(value.typeName)", field: field)
+            throw WireError(
+                .invalidField, "'\(field)' must be a controller object, got \(value.typeName)", field: field)
         }
         budget -= 1
         guard budget >= 0 else {
-            throw WireError(.invalidField, "a message describes at most \(SceneRequest.controllersPerMessage) controllers", field: field)
+            throw WireError(
+                .invalidField, "a message describes at most \(SceneRequest.controllersPerMessage) controllers",
+                field: field)
         }
         let fields = try MessageFields(value)
         do throws(WireError) {
@@ -204,7 +212,8 @@ extension SceneController {
                     "providesPresentationContextTransitionStyle", default: false),
                 supportedOrientations: try fields.orientationMask("supportedOrientations")?.rawValue,
                 shouldAutorotate: try fields.bool("shouldAutorotate", default: true),
-                preferredOrientationForPresentation: (try fields.optionalName("preferredOrientation") as InterfaceOrientation?)?
+                preferredOrientationForPresentation: (try fields.optionalName("preferredOrientation")
+                    as InterfaceOrientation?)?
                     .uikitValue)
         } catch {
             // Name the field by its path from the message (`root.stack[1].id`).
@@ -235,23 +244,28 @@ extension MessageFields {
         guard has(key) else { return nil }
         let text = try string(key)
         guard allowed.contains(text) else {
-            throw WireError(.invalidField, "'\(key)' must be one of \(allowed.joined(separator: ", ")); got \(WireError.quoted(text))", field: key)
+            throw WireError(
+                .invalidField,
+                "'\(key)' must be one of \(allowed.joined(separator: ", ")); got \(WireError.quoted(text))", field: key)
         }
         return text
     }
 
     /// An optional wire name of a `RawRepresentable` enum (a style, a transition kind, a device).
-    func optionalName<T: RawRepresentable & CaseIterable>(_ key: String) throws(WireError) -> T? where T.RawValue == String {
+    func optionalName<T: RawRepresentable & CaseIterable>(_ key: String) throws(WireError) -> T?
+    where T.RawValue == String {
         guard has(key) else { return nil }
         let text = try string(key)
         guard let value = T(rawValue: text) else {
             let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WireError(.invalidField, "'\(key)' must be one of \(names); got \(WireError.quoted(text))", field: key)
+            throw WireError(
+                .invalidField, "'\(key)' must be one of \(names); got \(WireError.quoted(text))", field: key)
         }
         return value
     }
 
-    func name<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(WireError) -> T where T.RawValue == String {
+    func name<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(WireError) -> T
+    where T.RawValue == String {
         try optionalName(key) ?? fallback
     }
 
@@ -274,7 +288,9 @@ extension MessageFields {
         case .array(let items):
             guard items.count <= 8 else { throw invalid }
             let names = items.compactMap(\.string)
-            guard names.count == items.count, let mask = OrientationMask(names: names), !mask.isEmpty else { throw invalid }
+            guard names.count == items.count, let mask = OrientationMask(names: names), !mask.isEmpty else {
+                throw invalid
+            }
             return mask
         default:
             throw invalid

@@ -47,7 +47,9 @@ public struct BenchResult: Sendable, JSONWritable {
         var text = String(
             format: "%5d sessions @ %d fps: %.0f frames/s, per session mean %.1f / slowest %.1f fps, on time %.2f %%",
             sessions, fps, framesPerSecond, meanSessionFPS, slowestSessionFPS, onTimeFraction * 100)
-        if let jitter { text += ", jitter p50 \(LatencySummary.format(jitter.p50)) / p99 \(LatencySummary.format(jitter.p99)) ms" }
+        if let jitter {
+            text += ", jitter p50 \(LatencySummary.format(jitter.p50)) / p99 \(LatencySummary.format(jitter.p99)) ms"
+        }
         text += String(format: ", %.0f B/frame", meanFrameBytes)
         if let serverCores, let perFrame = serverMicrosecondsPerFrame {
             text += String(format: ", server CPU %.0f %% (%.2f µs/frame)", serverCores * 100, perFrame)

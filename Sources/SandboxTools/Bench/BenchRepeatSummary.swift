@@ -18,14 +18,18 @@ public struct BenchRepeatSummary: JSONWritable {
     /// Server CPU per frame of each sandbox run over the streamer run after it.
     public var ratios: [Double] {
         zip(sandbox, streamer).compactMap { mine, theirs in
-            guard let a = mine.serverMicrosecondsPerFrame, let b = theirs.serverMicrosecondsPerFrame, b > 0 else { return nil }
+            guard let a = mine.serverMicrosecondsPerFrame, let b = theirs.serverMicrosecondsPerFrame, b > 0 else {
+                return nil
+            }
             return a / b
         }
     }
 
     private var targets: [(StaticString, [BenchResult])] { [("sandbox", sandbox), ("streamer", streamer)] }
 
-    static func perFrame(_ results: [BenchResult]) -> Spread? { Spread(results.compactMap(\.serverMicrosecondsPerFrame)) }
+    static func perFrame(_ results: [BenchResult]) -> Spread? {
+        Spread(results.compactMap(\.serverMicrosecondsPerFrame))
+    }
     static func slowest(_ results: [BenchResult]) -> Spread? { Spread(results.map(\.slowestSessionFPS)) }
     static func onTime(_ results: [BenchResult]) -> Spread? { Spread(results.map { $0.onTimeFraction * 100 }) }
 
@@ -39,7 +43,9 @@ public struct BenchRepeatSummary: JSONWritable {
             }
             lines.append(line)
         }
-        if let ratio = Spread(ratios) { lines.append("  server CPU per frame ÷ streamer's, run by run: \(ratio.text("%.2f"))×") }
+        if let ratio = Spread(ratios) {
+            lines.append("  server CPU per frame ÷ streamer's, run by run: \(ratio.text("%.2f"))×")
+        }
         return lines
     }
 

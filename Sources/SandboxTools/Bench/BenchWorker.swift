@@ -81,7 +81,8 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
         originOnLoop = loop.now - (ContinuousClock.now - plan.origin).inSeconds
         counts.sessions = count
         for _ in 0..<count {
-            let socket = loop.connect(to: plan.url, subprotocol: plan.isSandbox ? sandboxSubprotocol : nil, delegate: self)
+            let socket = loop.connect(
+                to: plan.url, subprotocol: plan.isSandbox ? sandboxSubprotocol : nil, delegate: self)
             sessions[ObjectIdentifier(socket)] = SessionState(socket: socket)
         }
         loop.run(until: { false }, deadline: originOnLoop + plan.windowEnd)

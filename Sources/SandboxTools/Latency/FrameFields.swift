@@ -12,8 +12,9 @@ enum FrameFields {
             let limit = bytes.count - needle.count - 3
             while i <= limit {
                 if bytes[i] == UInt8(ascii: "\""), bytes[i + needle.count + 1] == UInt8(ascii: "\""),
-                   bytes[i + needle.count + 2] == UInt8(ascii: ":"),
-                   (0..<needle.count).allSatisfy({ bytes[i + 1 + $0] == needle[$0] }) {
+                    bytes[i + needle.count + 2] == UInt8(ascii: ":"),
+                    (0..<needle.count).allSatisfy({ bytes[i + 1 + $0] == needle[$0] })
+                {
                     return parseNumber(bytes, from: i + needle.count + 3)
                 }
                 i += 1
@@ -25,8 +26,9 @@ enum FrameFields {
     private static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Double? {
         var end = start
         while end < bytes.count, let c = Optional(bytes[end]),
-              (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
-                || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+") {
+            (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+                || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+")
+        {
             end += 1
         }
         guard end > start else { return nil }

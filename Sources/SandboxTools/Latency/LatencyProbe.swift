@@ -92,7 +92,8 @@ public final class LatencyProbe: ClientSocketDelegate {
             connections[ObjectIdentifier(socket)] = conn
             ordered.append(conn)
         }
-        loop.run(until: { self.ordered.allSatisfy { $0.ready || $0.socket.isClosed } }, deadline: loop.now + options.timeout)
+        loop.run(
+            until: { self.ordered.allSatisfy { $0.ready || $0.socket.isClosed } }, deadline: loop.now + options.timeout)
         let live = ordered.filter(\.ready)
         guard !live.isEmpty else {
             result.errors.append("could not connect to \(url)")
@@ -108,7 +109,8 @@ public final class LatencyProbe: ClientSocketDelegate {
             // Then pings on the same schedule (a quarter as many): the protocol's own round trip.
             pinging = true
             for conn in live { conn.sentSamples = 0 }
-            schedule(live, perConnection: max(perConnection / 4, options.warmup + 1), progress: { progress(0.8 + $0 * 0.2) })
+            schedule(
+                live, perConnection: max(perConnection / 4, options.warmup + 1), progress: { progress(0.8 + $0 * 0.2) })
         }
         progress(1)
         result.lost = live.reduce(0) { $0 + $1.pending.values.filter(\.1).count }
@@ -123,7 +125,9 @@ public final class LatencyProbe: ClientSocketDelegate {
     private func schedule(_ live: [Conn], perConnection: Int, progress: (Double) -> Void) {
         let start = loop.now + 0.02
         let period = 1 / options.rate
-        let due = { (conn: Conn) in start + (Double(conn.sentSamples) + Double(conn.index) / Double(live.count)) * period }
+        let due = { (conn: Conn) in
+            start + (Double(conn.sentSamples) + Double(conn.index) / Double(live.count)) * period
+        }
         var lastProgress = 0.0
         while true {
             let now = loop.now
@@ -144,8 +148,11 @@ public final class LatencyProbe: ClientSocketDelegate {
             if next == .infinity { break }
             loop.run(until: { false }, deadline: next)
         }
-        loop.run(until: { live.allSatisfy { $0.pending.isEmpty && $0.pendingPings.isEmpty } || live.allSatisfy(\.socket.isClosed) },
-                 deadline: loop.now + options.timeout)
+        loop.run(
+            until: {
+                live.allSatisfy { $0.pending.isEmpty && $0.pendingPings.isEmpty } || live.allSatisfy(\.socket.isClosed)
+            },
+            deadline: loop.now + options.timeout)
     }
 
     private func send(_ conn: Conn, intended: Double, recorded: Bool) {
@@ -192,7 +199,9 @@ public final class LatencyProbe: ClientSocketDelegate {
                 }
                 guard let ack = FrameFields.number("ack", in: message).map(Int.init) else { return }
                 if let entry = conn.pending[ack], entry.1,
-                   let sent = FrameFields.number("sent", in: message), let received = FrameFields.number("received", in: message) {
+                    let sent = FrameFields.number("sent", in: message),
+                    let received = FrameFields.number("received", in: message)
+                {
                     _ = result.server.record(UInt64(max(sent - received, 0) * 1000))
                     if options.network != nil {
                         // Both stamps are absent when the simulator held nothing (0 ms).
@@ -206,8 +215,10 @@ public final class LatencyProbe: ClientSocketDelegate {
                 settle(conn, upTo: ack, exactly: false, at: arrived)
             } else if FrameFields.isType("link", message) {
                 conn.ready = true
-            } else if FrameFields.isType("pong", message), let seq = FrameFields.number("seq", in: message).map(Int.init),
-                      let intended = conn.pendingPings.removeValue(forKey: seq) {
+            } else if FrameFields.isType("pong", message),
+                let seq = FrameFields.number("seq", in: message).map(Int.init),
+                let intended = conn.pendingPings.removeValue(forKey: seq)
+            {
                 _ = result.ping.record(UInt64(max(arrived - intended, 0) * 1e6))
             } else if FrameFields.isType("error", message) {
                 result.errors.append(String(decoding: message, as: UTF8.self))
@@ -230,6 +241,10 @@ public final class LatencyProbe: ClientSocketDelegate {
     }
 
     public func socketClosed(_ socket: ClientSocket, code: Int?, error: String?) {
-        if let error { result.errors.append(error) } else if let code, code != 1000 { result.errors.append("closed with \(code)") }
+        if let error {
+            result.errors.append(error)
+        } else if let code, code != 1000 {
+            result.errors.append("closed with \(code)")
+        }
     }
 }

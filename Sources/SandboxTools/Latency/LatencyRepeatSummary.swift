@@ -79,7 +79,9 @@ public struct LatencyRepeatSummary: JSONWritable {
     }
 
     public var lines: [String] {
-        var lines = ["summary of \(runs) \(hasFloor ? "alternating " : "")run\(runs == 1 ? "" : "s"): median (lowest–highest)"]
+        var lines = [
+            "summary of \(runs) \(hasFloor ? "alternating " : "")run\(runs == 1 ? "" : "s"): median (lowest–highest)"
+        ]
         for row in rows {
             var line = "  \(row.label.padding(toLength: 22, withPad: " ", startingAt: 0))"
             line += "p50 \(row.text(row.p50)), p99 \(row.text(row.p99))"

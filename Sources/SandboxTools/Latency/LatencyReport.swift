@@ -21,7 +21,8 @@ public struct LatencyReport: JSONWritable {
     /// Sandbox input → frame over the echo floor, at p50 and p99.
     public var ratio: (p50: Double, p99: Double)? {
         guard let floor, let mine = LatencySummary(sandbox.roundTrip), let base = LatencySummary(floor.roundTrip),
-              base.p50 > 0, base.p99 > 0 else { return nil }
+            base.p50 > 0, base.p99 > 0
+        else { return nil }
         return (mine.p50 / base.p50, mine.p99 / base.p99)
     }
 
@@ -68,7 +69,9 @@ public struct LatencyReport: JSONWritable {
     }
 
     private func row(_ name: String, _ histogram: Histogram<UInt64>) -> String {
-        guard let s = LatencySummary(histogram) else { return name.padding(toLength: 15, withPad: " ", startingAt: 0) + "  —" }
+        guard let s = LatencySummary(histogram) else {
+            return name.padding(toLength: 15, withPad: " ", startingAt: 0) + "  —"
+        }
         let cells = [s.p50, s.p90, s.p99, s.p999, s.max].map { (LatencySummary.format($0) + " ms").leftPadded(to: 10) }
         return name.padding(toLength: 15, withPad: " ", startingAt: 0) + cells.joined()
     }

@@ -22,13 +22,15 @@ public enum TerminalHistogram {
             rows.append(("< \(label(upper))", histogram.count(within: lower...(upper - 1))))
             lower = upper
         }
-        guard let first = rows.firstIndex(where: { $0.count > 0 }), let last = rows.lastIndex(where: { $0.count > 0 }) else {
+        guard let first = rows.firstIndex(where: { $0.count > 0 }), let last = rows.lastIndex(where: { $0.count > 0 })
+        else {
             return ""
         }
         let shown = rows[first...last]
         let most = shown.map(\.count).max() ?? 1
         return shown.map { row in
-            let bar = String(repeating: "█", count: Int((Double(row.count) / Double(most) * Double(width)).rounded(.up)))
+            let bar = String(
+                repeating: "█", count: Int((Double(row.count) / Double(most) * Double(width)).rounded(.up)))
             let label = row.label.padding(toLength: 9, withPad: " ", startingAt: 0)
             return "  \(label) \(String(row.count).leftPadded(to: 7)) \(bar)"
         }.joined(separator: "\n")

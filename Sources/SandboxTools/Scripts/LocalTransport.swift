@@ -46,12 +46,16 @@ struct LocalTransport: ReplayTransport {
         deliver(replies)
     }
 
-    mutating func wait(for condition: PanScript.WaitCondition, fromMs ms: Double, timeoutMs: Double) throws(ScriptError) -> Double {
+    mutating func wait(for condition: PanScript.WaitCondition, fromMs ms: Double, timeoutMs: Double) throws(ScriptError)
+        -> Double
+    {
         runTicks(through: origin + ms / 1000)
         var now = ms
         while !observer.satisfies(condition) {
             guard let tick = session.nextTick else {
-                throw ScriptError("waiting for '\(condition.rawValue)', but the transition is \(observer.phase) and nothing is running")
+                throw ScriptError(
+                    "waiting for '\(condition.rawValue)', but the transition is \(observer.phase) and nothing is running"
+                )
             }
             let tickMs = (tick - origin) * 1000
             guard tickMs <= ms + timeoutMs else {

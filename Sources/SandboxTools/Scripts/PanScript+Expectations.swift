@@ -7,7 +7,9 @@ extension PanScript {
         guard case .object(let object) = value else { throw ScriptError("must be an object") }
         let known: Set = ["outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene", "release"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ScriptError("unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms, lifecycle, errors, scene, release)")
+            throw ScriptError(
+                "unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms, lifecycle, errors, scene, release)"
+            )
         }
         var expect = Expectations()
         if let outcome = object["outcome"], outcome != .null {
@@ -17,10 +19,13 @@ extension PanScript {
             expect.outcome = parsed
         }
         if object["progress"] != .null { expect.progress = try optionalNumber(object, "progress") }
-        if let progress = expect.progress, !(0...1).contains(progress) { throw ScriptError("'progress' must be in 0…1") }
+        if let progress = expect.progress, !(0...1).contains(progress) {
+            throw ScriptError("'progress' must be in 0…1")
+        }
         if let frames = object["frames"] {
-            guard case .array(let bounds) = frames, bounds.count == 2, let low = bounds[0].number, let high = bounds[1].number,
-                  low == low.rounded(), high == high.rounded(), low >= 0, low <= high, high < 1e9
+            guard case .array(let bounds) = frames, bounds.count == 2, let low = bounds[0].number,
+                let high = bounds[1].number,
+                low == low.rounded(), high == high.rounded(), low >= 0, low <= high, high < 1e9
             else { throw ScriptError("'frames' must be [min, max], whole numbers") }
             expect.frames = Int(low)...Int(high)
         }
@@ -39,13 +44,17 @@ extension PanScript {
             expectation.presented = try optionalStrings(fields, "presented")
             expectation.interface = try optionalString(fields, "interface")
             if let bounds = fields["bounds"] {
-                guard case .array(let items) = bounds, items.count == 2, let w = items[0].number, let h = items[1].number else {
+                guard case .array(let items) = bounds, items.count == 2, let w = items[0].number,
+                    let h = items[1].number
+                else {
                     throw ScriptError("scene.bounds must be [width, height]")
                 }
                 expectation.bounds = [w, h]
             }
             if let stacks = fields["stacks"] {
-                guard case .object(let byNavigation) = stacks else { throw ScriptError("scene.stacks must map navigation ids to id lists") }
+                guard case .object(let byNavigation) = stacks else {
+                    throw ScriptError("scene.stacks must map navigation ids to id lists")
+                }
                 var out: [String: [String]] = [:]
                 for (navigation, _) in byNavigation { out[navigation] = try optionalStrings(byNavigation, navigation) }
                 expectation.stacks = out
@@ -64,8 +73,9 @@ extension PanScript {
         }
         func range(_ key: String) throws(ScriptError) -> ClosedRange<Double>? {
             guard let value = fields[key] else { return nil }
-            guard case .array(let bounds) = value, bounds.count == 2, let low = bounds[0].number, let high = bounds[1].number,
-                  low <= high
+            guard case .array(let bounds) = value, bounds.count == 2, let low = bounds[0].number,
+                let high = bounds[1].number,
+                low <= high
             else { throw ScriptError("release.\(key) must be [min, max]") }
             return low...high
         }

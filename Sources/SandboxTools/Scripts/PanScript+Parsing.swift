@@ -38,7 +38,9 @@ extension PanScript {
             description: try optionalString(object, "description"),
             configJSON: nil, steps: [], expect: Expectations())
         if let config = object["config"] {
-            guard case .object(var message) = config else { throw ScriptError("'config' must be an object of configure fields") }
+            guard case .object(var message) = config else {
+                throw ScriptError("'config' must be an object of configure fields")
+            }
             message["type"] = .string("configure")
             script.configJSON = JSONValue.object(message).jsonText
         }

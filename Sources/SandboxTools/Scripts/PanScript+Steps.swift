@@ -7,7 +7,9 @@ extension PanScript {
     static let actions = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait"] + sceneActions
 
     static func parseStep(_ value: JSONValue) throws(ScriptError) -> Step {
-        guard case .object(let step) = value else { throw ScriptError("a step is an object such as {\"down\": [100, 400]}") }
+        guard case .object(let step) = value else {
+            throw ScriptError("a step is an object such as {\"down\": [100, 400]}")
+        }
         let present = actions.filter { step[$0] != nil }
         guard present.count == 1, let action = present.first else {
             throw ScriptError("a step has exactly one of \(actions.joined(separator: ", "))")
@@ -23,7 +25,9 @@ extension PanScript {
         }
         var pointer = 0
         if let id = try optionalNumber(step, "pointer") {
-            guard id == id.rounded(), id >= 0, id < 1e9 else { throw ScriptError("'pointer' must be a whole number ≥ 0") }
+            guard id == id.rounded(), id >= 0, id < 1e9 else {
+                throw ScriptError("'pointer' must be a whole number ≥ 0")
+            }
             pointer = Int(id)
         }
         switch action {
@@ -43,7 +47,9 @@ extension PanScript {
             }
             var samples: [[Double]] = []
             for (index, row) in rows.enumerated() {
-                guard case .array(let items) = row, items.count == 3 else { throw ScriptError("samples[\(index)] must be [ms, x, y]") }
+                guard case .array(let items) = row, items.count == 3 else {
+                    throw ScriptError("samples[\(index)] must be [ms, x, y]")
+                }
                 let values = items.compactMap(\.number)
                 guard values.count == 3 else { throw ScriptError("samples[\(index)] must be [ms, x, y], numbers") }
                 guard values[0] >= 0 else { throw ScriptError("samples[\(index)]: ms must be ≥ 0") }
@@ -66,7 +72,9 @@ extension PanScript {
             return .play
         case "device":
             // {"device": "landscapeLeft"}: the physical device turns.
-            guard let orientation = step["device"]?.string else { throw ScriptError("'device' must be an orientation name") }
+            guard let orientation = step["device"]?.string else {
+                throw ScriptError("'device' must be an orientation name")
+            }
             let json = JSONValue.object(["type": .string("device"), "orientation": .string(orientation)]).jsonText
             return .sceneMessage(type: action, json: json)
         case "attempt-rotation":

@@ -1,5 +1,5 @@
-import SandboxWebSockets
 import SandboxSession
+import SandboxWebSockets
 
 extension ScriptRunner {
     /// `network`: asked of the server for this connection (`configure` `network`) before the
@@ -47,19 +47,27 @@ struct RemoteTransport: ReplayTransport {
         if let network {
             socket.send(ClientMessages.network(network))
             let observer = self.observer
-            loop.run(until: { observer.linked || !observer.errors.isEmpty || socket.isClosed }, deadline: loop.now + Self.connectTimeout)
+            loop.run(
+                until: { observer.linked || !observer.errors.isEmpty || socket.isClosed },
+                deadline: loop.now + Self.connectTimeout)
             guard observer.linked else {
-                throw ScriptError("the network \(network) was refused: \(observer.errors.last ?? listener.closeReason ?? "no answer")")
+                throw ScriptError(
+                    "the network \(network) was refused: \(observer.errors.last ?? listener.closeReason ?? "no answer")"
+                )
             }
         }
         if let config {
             socket.send(config)
             let observer = self.observer
             loop.run(
-                until: { (observer.configured && observer.framesSinceConfigured > 0) || !observer.errors.isEmpty || socket.isClosed },
+                until: {
+                    (observer.configured && observer.framesSinceConfigured > 0) || !observer.errors.isEmpty
+                        || socket.isClosed
+                },
                 deadline: loop.now + Self.connectTimeout)
             guard observer.configured else {
-                throw ScriptError("the configuration was refused: \(observer.errors.last ?? listener.closeReason ?? "no answer")")
+                throw ScriptError(
+                    "the configuration was refused: \(observer.errors.last ?? listener.closeReason ?? "no answer")")
             }
         }
         origin = loop.now
@@ -69,12 +77,16 @@ struct RemoteTransport: ReplayTransport {
         guard let socket else { return }
         let due = origin + ms / 1000
         loop.run(until: { socket.isClosed }, deadline: due)
-        guard !socket.isClosed else { throw ScriptError("the server closed the connection: \(listener.closeReason ?? "")") }
+        guard !socket.isClosed else {
+            throw ScriptError("the server closed the connection: \(listener.closeReason ?? "")")
+        }
         if let seq { observer.sentPointer(seq: seq, at: loop.now) }
         socket.send(text)
     }
 
-    mutating func wait(for condition: PanScript.WaitCondition, fromMs ms: Double, timeoutMs: Double) throws(ScriptError) -> Double {
+    mutating func wait(for condition: PanScript.WaitCondition, fromMs ms: Double, timeoutMs: Double) throws(ScriptError)
+        -> Double
+    {
         guard let socket else { return ms }
         // A simulated network delays what a wait waits for by up to a round trip.
         let networkSlack = network.map { 2 * ($0.delayMs + $0.jitterMs) / 1000 } ?? 0

@@ -38,8 +38,10 @@ final class ReplayObserver {
     private(set) var sceneState: JSONValue?
     /// The last `released` event.
     private(set) var release: ReplayReport.Release?
-    private(set) var latency = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
-    private(set) var serverTime = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    private(set) var latency = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    private(set) var serverTime = Histogram<UInt64>(
+        highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     /// Every frame's text, in order, when a trace is wanted.
     var collectsTrace = false
     private(set) var trace: [String] = []
@@ -150,7 +152,9 @@ final class ReplayObserver {
         for (seq, sent) in pending where seq <= ack {
             pending[seq] = nil
             if timesRoundTrips { _ = latency.record(UInt64(max(time - sent, 0) * 1e6)) }
-            if timesRoundTrips, seq == ack, let sentAt = message["sent"]?.number, let receivedAt = message["received"]?.number {
+            if timesRoundTrips, seq == ack, let sentAt = message["sent"]?.number,
+                let receivedAt = message["received"]?.number
+            {
                 _ = serverTime.record(UInt64(max(sentAt - receivedAt, 0) * 1000))
             }
         }
@@ -166,13 +170,17 @@ final class ReplayObserver {
         var stacks: [String: [String]] = [:]
         if case .array(let items)? = state["navigationStacks"] {
             for item in items {
-                guard let navigation = item["navigation"]?.string, case .array(let ids)? = item["stack"] else { continue }
+                guard let navigation = item["navigation"]?.string, case .array(let ids)? = item["stack"] else {
+                    continue
+                }
                 stacks[navigation] = ids.compactMap(\.string)
             }
         }
         let orientation = state["orientation"]
         var bounds: [Double]?
-        if case .array(let rect)? = orientation?["bounds"], rect.count == 4, let w = rect[2].number, let h = rect[3].number {
+        if case .array(let rect)? = orientation?["bounds"], rect.count == 4, let w = rect[2].number,
+            let h = rect[3].number
+        {
             bounds = [w, h]
         }
         return PanScript.SceneExpectation(

@@ -6,7 +6,8 @@ protocol ReplayTransport {
     /// Sends one message at script time `ms`; `seq` for pointer messages.
     mutating func send(_ text: String, atMs ms: Double, seq: Int?) throws(ScriptError)
     /// Waits from script time `ms` until `condition` holds; returns the script time it held at.
-    mutating func wait(for condition: PanScript.WaitCondition, fromMs ms: Double, timeoutMs: Double) throws(ScriptError) -> Double
+    mutating func wait(for condition: PanScript.WaitCondition, fromMs ms: Double, timeoutMs: Double) throws(ScriptError)
+        -> Double
     mutating func stop()
 }
 
@@ -35,7 +36,8 @@ struct ScriptPlayer {
         return now
     }
 
-    private mutating func perform<T: ReplayTransport>(_ step: PanScript.Step, on transport: inout T) throws(ScriptError) {
+    private mutating func perform<T: ReplayTransport>(_ step: PanScript.Step, on transport: inout T) throws(ScriptError)
+    {
         switch step {
         case let .down(x, y, pointer):
             positions[pointer] = (x, y)

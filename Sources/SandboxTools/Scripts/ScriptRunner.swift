@@ -54,7 +54,8 @@ public struct ReplayReport: Sendable, JSONWritable {
     }
 
     public var summary: String {
-        var line = "\(passed ? "ok  " : "FAIL") \(name) [\(mode)]: \(outcome.rawValue), progress \(finalProgress), "
+        var line =
+            "\(passed ? "ok  " : "FAIL") \(name) [\(mode)]: \(outcome.rawValue), progress \(finalProgress), "
             + "\(frames) frames, \(String(format: "%.0f", durationMs)) ms"
         if let latency { line += "; input→frame \(latency.short)" }
         if let serverTime { line += "; server \(serverTime.short)" }
@@ -118,7 +119,9 @@ public enum ScriptRunner {
     }
 
     /// Plays `script` on `transport` and checks its expectations.
-    static func run<T: ReplayTransport>(_ script: PanScript, on transport: inout T, mode: String, trace: Bool) -> ReplayReport {
+    static func run<T: ReplayTransport>(_ script: PanScript, on transport: inout T, mode: String, trace: Bool)
+        -> ReplayReport
+    {
         let observer = transport.observer
         observer.collectsTrace = trace
         var player = ScriptPlayer()
@@ -159,10 +162,13 @@ public enum ScriptRunner {
             failures.append("latency: p99 \(LatencySummary.format(p99)) ms is over the budget of \(budget) ms")
         }
         if let lifecycle = expect.lifecycle, lifecycle != report.lifecycle {
-            let index = zip(lifecycle, report.lifecycle).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(lifecycle.count, report.lifecycle.count)
+            let index =
+                zip(lifecycle, report.lifecycle).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(lifecycle.count, report.lifecycle.count)
             let wanted = index < lifecycle.count ? lifecycle[index] : "(the end)"
             let got = index < report.lifecycle.count ? report.lifecycle[index] : "(the end)"
-            failures.append("lifecycle: at \(index) expected \(wanted), got \(got) (\(report.lifecycle.count) callbacks)")
+            failures.append(
+                "lifecycle: at \(index) expected \(wanted), got \(got) (\(report.lifecycle.count) callbacks)")
         }
         if let errors = expect.errors, errors != report.errorCodes {
             failures.append("errors: expected \(errors), got \(report.errorCodes)")
@@ -199,10 +205,13 @@ public enum ScriptRunner {
             failures.append("release: expected reason \(reason), got \(got.reason)")
         }
         if let range = expect.projected, !(got.projected.map(range.contains) ?? false) {
-            failures.append("release: expected projected in \(range.lowerBound)…\(range.upperBound), got \(got.projected.map { "\($0)" } ?? "none")")
+            failures.append(
+                "release: expected projected in \(range.lowerBound)…\(range.upperBound), got \(got.projected.map { "\($0)" } ?? "none")"
+            )
         }
         if let range = expect.progress, !range.contains(got.progress) {
-            failures.append("release: expected progress in \(range.lowerBound)…\(range.upperBound), got \(got.progress)")
+            failures.append(
+                "release: expected progress in \(range.lowerBound)…\(range.upperBound), got \(got.progress)")
         }
         return failures
     }
@@ -219,10 +228,13 @@ public enum ScriptRunner {
     public static func disagreements(_ local: ReplayReport, _ remote: ReplayReport) -> [String] {
         var out: [String] = []
         if local.outcome != remote.outcome {
-            out.append("local and remote disagree on the outcome: \(local.outcome.rawValue) vs \(remote.outcome.rawValue)")
+            out.append(
+                "local and remote disagree on the outcome: \(local.outcome.rawValue) vs \(remote.outcome.rawValue)")
         }
         if local.lifecycle != remote.lifecycle {
-            out.append("local and remote disagree on the lifecycle: \(local.lifecycle.count) vs \(remote.lifecycle.count) callbacks")
+            out.append(
+                "local and remote disagree on the lifecycle: \(local.lifecycle.count) vs \(remote.lifecycle.count) callbacks"
+            )
         }
         if local.scene != remote.scene {
             out.append("local and remote disagree on the final scene")
@@ -233,20 +245,25 @@ public enum ScriptRunner {
         let a = local.release, b = remote.release
         let grabbed = local.firstGrabSeq != nil || remote.firstGrabSeq != nil
         let tolerance = grabbed ? grabTolerance : 0
-        let progressAgrees = switch (a?.progress, b?.progress) {
-        case let (x?, y?): abs(x - y) <= tolerance
-        default: a == nil && b == nil
-        }
-        let projectionsAgree = switch (a?.projected, b?.projected) {
-        case let (x?, y?): abs(x - y) <= 1e-9 * max(1, abs(x)) + tolerance
-        case (nil, nil): true
-        default: false
-        }
+        let progressAgrees =
+            switch (a?.progress, b?.progress) {
+            case let (x?, y?): abs(x - y) <= tolerance
+            default: a == nil && b == nil
+            }
+        let projectionsAgree =
+            switch (a?.projected, b?.projected) {
+            case let (x?, y?): abs(x - y) <= 1e-9 * max(1, abs(x)) + tolerance
+            case (nil, nil): true
+            default: false
+            }
         if a?.decision != b?.decision || a?.reason != b?.reason || !progressAgrees || !projectionsAgree {
-            out.append("local and remote disagree on the last release: \(a.map { "\($0)" } ?? "none") vs \(b.map { "\($0)" } ?? "none")")
+            out.append(
+                "local and remote disagree on the last release: \(a.map { "\($0)" } ?? "none") vs \(b.map { "\($0)" } ?? "none")"
+            )
         }
         if local.finalProgress != remote.finalProgress {
-            out.append("local and remote disagree on the final progress: \(local.finalProgress) vs \(remote.finalProgress)")
+            out.append(
+                "local and remote disagree on the final progress: \(local.finalProgress) vs \(remote.finalProgress)")
         }
         let grab = [local.firstGrabSeq, remote.firstGrabSeq].compactMap { $0 }.min() ?? .max
         let localBySeq = Dictionary(local.samples.map { ($0.seq, $0.progress) }, uniquingKeysWith: { a, _ in a })
@@ -255,8 +272,9 @@ public enum ScriptRunner {
             return localBySeq[sample.seq].map { abs($0 - sample.progress) > tolerance } ?? false
         }
         if let first = differing.first {
-            out.append("local and remote disagree on \(differing.count) progress samples, first at seq \(first.seq): "
-                + "\(localBySeq[first.seq]!) vs \(first.progress)")
+            out.append(
+                "local and remote disagree on \(differing.count) progress samples, first at seq \(first.seq): "
+                    + "\(localBySeq[first.seq]!) vs \(first.progress)")
         }
         if !local.samples.isEmpty && !remote.samples.contains(where: { localBySeq[$0.seq] != nil }) {
             out.append("local and remote share no acknowledged seq to compare")

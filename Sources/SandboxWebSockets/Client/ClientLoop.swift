@@ -35,8 +35,10 @@ public final class ClientLoop: @unchecked Sendable {
 
     /// Starts connecting to a `ws://host:port/path` URL; the delegate hears how it goes.
     /// `subprotocol` nil offers none.
-    public func connect(to url: WebSocketURL, subprotocol: String? = sandboxSubprotocol,
-                        delegate: ClientSocketDelegate) -> ClientSocket {
+    public func connect(
+        to url: WebSocketURL, subprotocol: String? = sandboxSubprotocol,
+        delegate: ClientSocketDelegate
+    ) -> ClientSocket {
         let socket = ClientSocket(loop: self, delegate: delegate)
         sockets[ObjectIdentifier(socket)] = socket
         let opaque = Unmanaged.passUnretained(socket).toOpaque()
@@ -89,7 +91,7 @@ public struct WebSocketURL: CustomStringConvertible, Sendable, Equatable {
         let hostPort = rest.prefix { $0 != "/" }
         path = rest.count > hostPort.count ? String(rest.dropFirst(hostPort.count)) : "/"
         guard let colon = hostPort.lastIndex(of: ":"), colon != hostPort.startIndex,
-              let port = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(port)
+            let port = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(port)
         else { return nil }
         host = String(hostPort[..<colon])
         self.port = port

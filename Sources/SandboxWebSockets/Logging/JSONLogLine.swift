@@ -14,7 +14,9 @@ import Logging
 /// `U+XXXX`), then JSON's own escaping.
 enum JSONLogLine {
     /// One line, "\n" included.
-    static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
+    static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata)
+        -> [UInt8]
+    {
         var line: [UInt8] = []
         line.reserveCapacity(256)
         line.append(contentsOf: #"{"ts":""#.utf8)

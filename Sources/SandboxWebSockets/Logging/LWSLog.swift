@@ -25,23 +25,25 @@ public enum LWSLog {
     /// passes the same one).
     static func route(to logger: Logger) {
         route.withLock { (route: inout LWSLogRoute) in route.logger = logger }
-        clws_set_log_emit(Int32(LLL_ERR | LLL_WARN), { level, line in
-            guard let line else { return }
-            var text = String(cString: line)
-            while text.last == "\n" || text.last == "\r" { text.removeLast() }
-            // lws prefixes each line with its own timestamp and level: "[2026/05/01 12:00:00:1234] E: …".
-            if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-                text = String(text[text.index(after: close)...].drop { $0 == " " })
-            }
-            guard let logger = LWSLog.route.withLock({ (route: inout LWSLogRoute) in route.logger }) else { return }
-            if LWSLog.serving.load(ordering: .acquiring) {
-                guard logger.logLevel <= .debug, LogBudget.shared.admit() else { return }
-                logger.debug("libwebsockets: \(text)")
-            } else {
-                let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
-                logger.log(level: severity, "libwebsockets: \(text)")
-            }
-        })
+        clws_set_log_emit(
+            Int32(LLL_ERR | LLL_WARN),
+            { level, line in
+                guard let line else { return }
+                var text = String(cString: line)
+                while text.last == "\n" || text.last == "\r" { text.removeLast() }
+                // lws prefixes each line with its own timestamp and level: "[2026/05/01 12:00:00:1234] E: …".
+                if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+                    text = String(text[text.index(after: close)...].drop { $0 == " " })
+                }
+                guard let logger = LWSLog.route.withLock({ (route: inout LWSLogRoute) in route.logger }) else { return }
+                if LWSLog.serving.load(ordering: .acquiring) {
+                    guard logger.logLevel <= .debug, LogBudget.shared.admit() else { return }
+                    logger.debug("libwebsockets: \(text)")
+                } else {
+                    let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
+                    logger.log(level: severity, "libwebsockets: \(text)")
+                }
+            })
     }
 }
 

@@ -13,7 +13,9 @@ public struct LineLogHandler: LogHandler {
         case text, json
 
         /// One line, "\n" included.
-        public func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
+        public func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata)
+            -> [UInt8]
+        {
             switch self {
             case .text: TextLogLine.line(time: time, level: level, label: label, message: message, fields: fields)
             case .json: JSONLogLine.line(time: time, level: level, label: label, message: message, fields: fields)
@@ -80,6 +82,8 @@ public struct LineLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { fields.merge(provided) { _, new in new } }
         if let explicit = event.metadata { fields.merge(explicit) { _, new in new } }
         if let error = event.error { fields["error"] = .string("\(error)") }
-        write(format.line(time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
+        write(
+            format.line(
+                time: now(), level: event.level, label: label, message: event.message.description, fields: fields))
     }
 }

@@ -25,8 +25,10 @@ public final class LogBudget: Sendable {
     private let now: @Sendable () -> Double
     private let bucket: Mutex<LogBudgetBucket>
 
-    public init(rate: Double = LogBudget.defaultRate, burst: Double = LogBudget.defaultBurst,
-                now: @escaping @Sendable () -> Double = LogBudget.monotonicSeconds) {
+    public init(
+        rate: Double = LogBudget.defaultRate, burst: Double = LogBudget.defaultBurst,
+        now: @escaping @Sendable () -> Double = LogBudget.monotonicSeconds
+    ) {
         self.rate = rate
         self.burst = burst
         self.now = now
@@ -105,14 +107,16 @@ struct LogStatsPublished {
 extension ServerMetrics {
     /// Made through the registry (which returns the same counter for the same name), once a second.
     var logLinesDropped: Counter {
-        registry.makeCounter(descriptor: MetricNameDescriptor(
-            namespace: "sandbox", metricName: "log_lines_dropped", unitName: "total",
-            helpText: "Log lines dropped because standard error's reader did not keep up (1 MiB queued)."))
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "sandbox", metricName: "log_lines_dropped", unitName: "total",
+                helpText: "Log lines dropped because standard error's reader did not keep up (1 MiB queued)."))
     }
 
     var logLinesSuppressed: Counter {
-        registry.makeCounter(descriptor: MetricNameDescriptor(
-            namespace: "sandbox", metricName: "log_lines_suppressed", unitName: "total",
-            helpText: "Client-caused log lines (refusals, opens, closes, lws) past 20 a second, not logged."))
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "sandbox", metricName: "log_lines_suppressed", unitName: "total",
+                helpText: "Client-caused log lines (refusals, opens, closes, lws) past 20 a second, not logged."))
     }
 }

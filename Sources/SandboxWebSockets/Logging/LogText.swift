@@ -40,9 +40,11 @@ public enum LogText {
     /// `a" why=fake status=200 x="` stays one value and cannot forge fields.
     public static func textValue(_ text: String) -> String {
         let shown = visible(text)
-        let needsQuotes = shown.isEmpty || shown.unicodeScalars.contains {
-            $0 == "\"" || $0 == "=" || $0.properties.isWhitespace
-        }
+        let needsQuotes =
+            shown.isEmpty
+            || shown.unicodeScalars.contains {
+                $0 == "\"" || $0 == "=" || $0.properties.isWhitespace
+            }
         guard needsQuotes else { return shown }
         var out = "\""
         for scalar in shown.unicodeScalars {

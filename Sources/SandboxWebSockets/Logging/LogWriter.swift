@@ -37,11 +37,13 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
         self.dropNote = dropNote
         var thread = pthread_t()
         let retained = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { argument in
-            let writer = Unmanaged<LogWriter>.fromOpaque(argument!).takeRetainedValue()
-            writer.run()
-            return nil
-        }, retained)
+        let created = pthread_create(
+            &thread, nil,
+            { argument in
+                let writer = Unmanaged<LogWriter>.fromOpaque(argument!).takeRetainedValue()
+                writer.run()
+                return nil
+            }, retained)
         precondition(created == 0, "cannot start the log writer thread: \(created)")
         pthread_detach(thread)
     }
@@ -77,7 +79,9 @@ public final class LogWriter: @unchecked Sendable {  // the state is behind `sta
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         while true {
-            let idle = state.withLock { (state: inout LogWriterState) in state.pending.isEmpty && !state.busy && state.dropped == 0 }
+            let idle = state.withLock { (state: inout LogWriterState) in
+                state.pending.isEmpty && !state.busy && state.dropped == 0
+            }
             if idle { return true }
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
@@ -162,7 +166,9 @@ public enum StandardErrorLog {
 
     /// Starts the writer for standard error (the first call wins).
     @discardableResult
-    public static func start(capacity: Int = LogWriter.defaultCapacity, dropNote: @escaping @Sendable (Int) -> [UInt8]) -> LogWriter {
+    public static func start(capacity: Int = LogWriter.defaultCapacity, dropNote: @escaping @Sendable (Int) -> [UInt8])
+        -> LogWriter
+    {
         shared.withLock { (slot: inout StandardErrorLogSlot) in
             if let writer = slot.writer { return writer }
             let started = LogWriter(fd: STDERR_FILENO, capacity: capacity, dropNote: dropNote)

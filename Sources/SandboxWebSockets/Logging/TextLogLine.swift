@@ -15,7 +15,9 @@ import Logging
 /// (`TextLogHandlerTests.clientTextIsEscapedAndQuoted`).
 enum TextLogLine {
     /// One line, "\n" included.
-    static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata) -> [UInt8] {
+    static func line(time: timespec, level: Logger.Level, label: String, message: String, fields: Logger.Metadata)
+        -> [UInt8]
+    {
         var text = JSONLogLine.timestamp(time) + " " + level.rawValue + " " + LogText.visible(label) + ": "
         // The message is ours, but lws' lines may quote a client: shown, and quoted if it could
         // pass for fields.

@@ -37,7 +37,8 @@ public struct PopAnimator: TransitionAnimator {
         scale = AffineTransform(scaleX: xScale, y: yScale)
         // 20 / 0 with the zero frame: Core Animation draws an oversized radius as half the
         // shorter side, so that is the radius shown (and the frame stays finite).
-        cornerRadius = xScale > 0
+        cornerRadius =
+            xScale > 0
             ? PopAnimator.thumbnailCornerRadius / xScale : min(container.width, container.height) / 2
     }
 
@@ -51,7 +52,8 @@ public struct PopAnimator: TransitionAnimator {
         let radius = presenting ? cornerRadius * (1 - half) : cornerRadius * half
 
         let herb = LayerState(
-            id: presenting ? .to : .from, content: .presented, center: startCenter.interpolated(to: endCenter, fraction: s),
+            id: presenting ? .to : .from, content: .presented,
+            center: startCenter.interpolated(to: endCenter, fraction: s),
             bounds: container, transform: startTransform.interpolated(to: endTransform, fraction: s),
             cornerRadius: radius, z: 2)
         let thumbnailVisible = presenting ? time <= 0 : isComplete(time)

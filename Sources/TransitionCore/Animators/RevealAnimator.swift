@@ -12,7 +12,8 @@ public struct RevealAnimator: TransitionAnimator {
     let operation: TransitionOperation
 
     /// The end value of the logo/mask transform animation.
-    public static let zoomed = AffineTransform(translationX: 0, y: -10).concatenating(AffineTransform(scaleX: 150, y: 150))
+    public static let zoomed = AffineTransform(translationX: 0, y: -10).concatenating(
+        AffineTransform(scaleX: 150, y: 150))
     /// The end value of the pop's shrink.
     public static let shrunk = AffineTransform(scaleX: 0.01, y: 0.01)
 

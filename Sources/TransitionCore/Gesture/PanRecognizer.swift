@@ -40,7 +40,9 @@ public struct PanRecognizer: Equatable, Hashable, Sendable {
     /// Throws exactly when `handle` would; changes nothing.
     public func validate(_ event: PointerEvent) throws(InputError) {
         guard event.position.isFinite, event.time.isFinite else { throw .nonFiniteValue }
-        guard event.isWithinCoordinateLimit else { throw .coordinateOutOfRange(x: event.position.x, y: event.position.y) }
+        guard event.isWithinCoordinateLimit else {
+            throw .coordinateOutOfRange(x: event.position.x, y: event.position.y)
+        }
         guard event.time >= lastTime else { throw .timeWentBackwards(previous: lastTime, got: event.time) }
         let isDown = event.pointerID == trackedPointer || otherPointers.contains(event.pointerID)
         switch event.phase {

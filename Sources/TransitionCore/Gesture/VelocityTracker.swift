@@ -80,7 +80,8 @@ public struct VelocityTracker: Equatable, Hashable, Sendable {
         let larger = max(abs(stx), abs(sty))
         if larger > VelocityTracker.maximumSpeed * stt {
             // Too fast: scale so the larger component is exactly the cap, keeping the direction.
-            return Point(x: VelocityTracker.maximumSpeed * (stx / larger), y: VelocityTracker.maximumSpeed * (sty / larger))
+            return Point(
+                x: VelocityTracker.maximumSpeed * (stx / larger), y: VelocityTracker.maximumSpeed * (sty / larger))
         }
         return Point(x: stx / stt, y: sty / stt)
     }

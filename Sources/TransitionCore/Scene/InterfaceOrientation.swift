@@ -25,7 +25,9 @@ public enum InterfaceOrientation: String, Equatable, Hashable, Sendable, CaseIte
 
     /// The four in UIKit's numeric order (portrait, upside down, landscape right, landscape
     /// left): the order a fallback picks the first allowed one in.
-    public static let uikitOrder: [InterfaceOrientation] = [.portrait, .portraitUpsideDown, .landscapeRight, .landscapeLeft]
+    public static let uikitOrder: [InterfaceOrientation] = [
+        .portrait, .portraitUpsideDown, .landscapeRight, .landscapeLeft,
+    ]
 
     /// `1 << uikitValue`.
     public var mask: OrientationMask { OrientationMask(rawValue: 1 << uikitValue) }

@@ -61,6 +61,7 @@ public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvert
         if let size { return "\(controller).\(callback.rawValue)(\(size.width)×\(size.height))" }
         if let orientation { return "\(controller).\(callback.rawValue)(\(orientation.rawValue))" }
         if callback == .viewWillLayoutSubviews { return "\(controller).viewWillLayoutSubviews" }
-        return callback == .viewDidLoad ? "\(controller).viewDidLoad" : "\(controller).\(callback.rawValue)(\(animated))"
+        return callback == .viewDidLoad
+            ? "\(controller).viewDidLoad" : "\(controller).\(callback.rawValue)(\(animated))"
     }
 }

@@ -32,7 +32,8 @@ public struct RotationPlan: Equatable, Sendable {
 
     public init(
         from: InterfaceOrientation, to: InterfaceOrientation, boundsBefore: Rect, boundsAfter: Rect,
-        quarterTurnDuration: Double, animated: Bool, startEvents: [LifecycleEvent] = [], endEvents: [LifecycleEvent] = []
+        quarterTurnDuration: Double, animated: Bool, startEvents: [LifecycleEvent] = [],
+        endEvents: [LifecycleEvent] = []
     ) {
         self.from = from
         self.to = to

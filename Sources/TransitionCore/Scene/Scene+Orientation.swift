@@ -13,7 +13,8 @@ extension Scene {
 
     public var orientationState: SceneOrientationState {
         SceneOrientationState(
-            deviceOrientation: deviceOrientation, interfaceOrientation: interfaceOrientation, windowBounds: windowBounds,
+            deviceOrientation: deviceOrientation, interfaceOrientation: interfaceOrientation,
+            windowBounds: windowBounds,
             resolution: orientationResolution)
     }
 
@@ -73,7 +74,9 @@ extension Scene {
         if let pending { throw .busy(pending.plan.action) }
         guard hierarchy.contains(id) else { throw .unknownController(id) }
         if let mask = supportedOrientations, !mask.isValid {
-            throw .invalidScene("\(id)'s supportedOrientations \(mask.rawValue) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16")
+            throw .invalidScene(
+                "\(id)'s supportedOrientations \(mask.rawValue) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16"
+            )
         }
         var updated = hierarchy
         updated.updateOrientation(
@@ -92,9 +95,13 @@ extension Scene {
     /// At launch: the options' masks must be valid and something allowed; the interface
     /// starts in portrait if allowed, else as `settle` picks (device portrait).
     mutating func settleLaunchOrientation() throws(SceneError) {
-        for (name, mask) in [("appOrientations", options.appOrientations), ("windowOrientations", options.windowOrientations)] {
+        for (name, mask) in [
+            ("appOrientations", options.appOrientations), ("windowOrientations", options.windowOrientations),
+        ] {
             if let mask, !mask.isValid {
-                throw .invalidScene("\(name) \(mask.rawValue) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16")
+                throw .invalidScene(
+                    "\(name) \(mask.rawValue) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16"
+                )
             }
         }
         guard options.rotationDuration.isFinite, options.rotationDuration >= 0 else {
@@ -142,7 +149,9 @@ extension Scene {
 
     /// A rotation bundled with a present or dismiss: no rotation callbacks (the presented
     /// controller appears in its orientation; the revealed one is laid out as it reappears).
-    private func turn(_ committed: inout SceneHierarchy, to target: InterfaceOrientation, animated: Bool) -> RotationPlan? {
+    private func turn(_ committed: inout SceneHierarchy, to target: InterfaceOrientation, animated: Bool)
+        -> RotationPlan?
+    {
         guard target != committed.interfaceOrientation else { return nil }
         let before = committed
         committed = committed.reoriented(to: target)
@@ -169,16 +178,21 @@ extension Scene {
         let visible = before.appeared()
         var start: [LifecycleEvent] = []
         var end: [LifecycleEvent] = []
-        func each(_ callback: LifecycleCallback, size: (String) -> Size? = { _ in nil }, _ orientation: InterfaceOrientation? = nil)
+        func each(
+            _ callback: LifecycleCallback, size: (String) -> Size? = { _ in nil },
+            _ orientation: InterfaceOrientation? = nil
+        )
             -> [LifecycleEvent]
         {
             visible.map {
-                LifecycleEvent(controller: $0, callback: callback, animated: true, size: size($0), orientation: orientation)
+                LifecycleEvent(
+                    controller: $0, callback: callback, animated: true, size: size($0), orientation: orientation)
             }
         }
         switch options.rotationCallbacks {
         case .viewWillTransition:
-            start = each(.viewWillTransition, size: { self.hierarchy.frame(of: $0).size }) + each(.viewWillLayoutSubviews)
+            start =
+                each(.viewWillTransition, size: { self.hierarchy.frame(of: $0).size }) + each(.viewWillLayoutSubviews)
         case .legacy:
             start = each(.willRotate, target) + each(.viewWillLayoutSubviews) + each(.willAnimateRotation, target)
             end = each(.didRotate, current)
@@ -190,6 +204,7 @@ extension Scene {
 
     static func noCommonOrientation(_ resolution: OrientationResolution) -> SceneError {
         .noCommonOrientation(
-            controller: resolution.decider, supported: resolution.controller, app: resolution.app, window: resolution.window)
+            controller: resolution.decider, supported: resolution.controller, app: resolution.app,
+            window: resolution.window)
     }
 }

@@ -71,7 +71,8 @@ public struct ScenePicture: Equatable, Sendable {
     /// The corner radius of `controller`'s view at rest, in the picture after or else before
     /// (a sheet's card: 10): the animators know only their own radius.
     public func cornerRadius(of controller: String) -> Double {
-        let layer = after.first { $0.controller == controller && $0.role != .dimming }
+        let layer =
+            after.first { $0.controller == controller && $0.role != .dimming }
             ?? before.first { $0.controller == controller && $0.role != .dimming }
         return layer?.cornerRadius ?? 0
     }

@@ -130,7 +130,9 @@ public struct Scene: Equatable, Sendable {
             controller = given
         }
         if pushing && controller.isNavigation {
-            throw .invalidScene("cannot push the navigation controller \"\(controller.id)\" (UIKit: pushing a navigation controller is not supported)")
+            throw .invalidScene(
+                "cannot push the navigation controller \"\(controller.id)\" (UIKit: pushing a navigation controller is not supported)"
+            )
         }
         return controller
     }
@@ -139,7 +141,8 @@ public struct Scene: Equatable, Sendable {
         if !pushing && options.doublePresentation == .exception {
             return .uncaughtException(
                 name: "NSInvalidArgumentException",
-                reason: "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]")
+                reason:
+                    "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]")
         }
         return .alreadyPresented(id)
     }

@@ -49,10 +49,13 @@ extension SceneController {
     /// `no-common-orientation` when such a controller decides); a preferred orientation is 1…4.
     func validateOrientations() throws(SceneError) {
         if let raw = supportedOrientations, !OrientationMask(rawValue: raw).isValid {
-            throw .invalidScene("\(id)'s supportedOrientations \(raw) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16")
+            throw .invalidScene(
+                "\(id)'s supportedOrientations \(raw) has bits other than portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16"
+            )
         }
         if let raw = preferredOrientationForPresentation, InterfaceOrientation(uikitValue: raw) == nil {
-            throw .invalidScene("\(id)'s preferredOrientationForPresentation \(raw) is not an interface orientation (1…4)")
+            throw .invalidScene(
+                "\(id)'s preferredOrientationForPresentation \(raw) is not an interface orientation (1…4)")
         }
     }
 }

@@ -31,7 +31,8 @@ public struct SceneController: Equatable, Sendable {
         id: String, title: String? = nil, kind: Kind = .plain,
         presentationStyle: PresentationStyle = .fullScreen, transitionStyle: TransitionKind = .coverVertical,
         definesPresentationContext: Bool = false, providesPresentationContextTransitionStyle: Bool = false,
-        supportedOrientations: Int? = nil, shouldAutorotate: Bool = true, preferredOrientationForPresentation: Int? = nil
+        supportedOrientations: Int? = nil, shouldAutorotate: Bool = true,
+        preferredOrientationForPresentation: Int? = nil
     ) {
         self.id = id
         self.title = title ?? id
@@ -102,7 +103,9 @@ public struct SceneController: Equatable, Sendable {
     private func validateStacks(nested: Bool) throws(SceneError) {
         guard let stack else { return }
         if nested {
-            throw .invalidScene("the navigation controller \"\(id)\" is inside a navigation stack (UIKit: pushing a navigation controller is not supported)")
+            throw .invalidScene(
+                "the navigation controller \"\(id)\" is inside a navigation stack (UIKit: pushing a navigation controller is not supported)"
+            )
         }
         guard !stack.isEmpty else { throw .invalidScene("the navigation controller \"\(id)\" has an empty stack") }
         for child in stack { try child.validateStacks(nested: true) }

@@ -5,7 +5,9 @@ extension SceneDevice {
         orientation.isLandscape ? Size(width: size.height, height: size.width) : size
     }
 
-    public func bounds(in orientation: InterfaceOrientation) -> Rect { Rect(origin: .zero, size: size(in: orientation)) }
+    public func bounds(in orientation: InterfaceOrientation) -> Rect {
+        Rect(origin: .zero, size: size(in: orientation))
+    }
 
     /// The top safe-area inset: a phone in landscape hides its status bar and its notch moves
     /// to a side (0); a tablet keeps its status bar (24); upside down is laid out as portrait.

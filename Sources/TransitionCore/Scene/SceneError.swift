@@ -27,7 +27,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case uncaughtException(name: String, reason: String)
     /// app ∩ window ∩ the deciding controller's mask is empty: UIKit's
     /// UIApplicationInvalidInterfaceOrientationException, never a silent choice.
-    case noCommonOrientation(controller: String, supported: OrientationMask, app: OrientationMask, window: OrientationMask)
+    case noCommonOrientation(
+        controller: String, supported: OrientationMask, app: OrientationMask, window: OrientationMask)
     /// A full-screen presented controller's preferred orientation is not among its allowed ones.
     case unsupportedPreferredOrientation(controller: String, preferred: InterfaceOrientation, allowed: OrientationMask)
 
@@ -54,7 +55,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadyPresenting(let attempted, let on, let presented):
             return "Attempt to present \(attempted) on \(on) which is already presenting \(presented)"
         case .alreadyPresented(let id):
-            return "\(id) is already in the hierarchy; UIKit raises NSInvalidArgumentException ('Application tried to present modally an active controller', 'Pushing the same view controller instance more than once is not supported')"
+            return
+                "\(id) is already in the hierarchy; UIKit raises NSInvalidArgumentException ('Application tried to present modally an active controller', 'Pushing the same view controller instance more than once is not supported')"
         case .nothingPresented(let id):
             return "\(id) neither presents nor is presented: nothing to dismiss"
         case .notInNavigation(let id):
@@ -74,9 +76,11 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .uncaughtException(let name, let reason):
             return "Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
         case .noCommonOrientation(let controller, let supported, let app, let window):
-            return "UIApplicationInvalidInterfaceOrientationException: Supported orientations has no common orientation with the application (app \(app.names), window \(window.names), \(controller) \(supported.names))"
+            return
+                "UIApplicationInvalidInterfaceOrientationException: Supported orientations has no common orientation with the application (app \(app.names), window \(window.names), \(controller) \(supported.names))"
         case .unsupportedPreferredOrientation(let controller, let preferred, let allowed):
-            return "UIApplicationInvalidInterfaceOrientationException: \(controller)'s preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' must match a supported interface orientation: \(allowed.names)"
+            return
+                "UIApplicationInvalidInterfaceOrientationException: \(controller)'s preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' must match a supported interface orientation: \(allowed.names)"
         }
     }
 }

@@ -22,14 +22,19 @@ extension SceneHierarchy {
     }
 
     func composition() -> Composition {
-        var groups = [Group(id: root.id, frame: bounds, layers: views(of: root, frame: bounds, group: root.id), members: [])]
+        var groups = [
+            Group(id: root.id, frame: bounds, layers: views(of: root, frame: bounds, group: root.id), members: [])
+        ]
         var hidden: [Int] = []
         for (index, presentation) in presentations.enumerated() {
             let presented = presentation.presented
             let style = presentation.style
             if style.isContextBased {
                 let context = presentation.presenter
-                guard let g = groups.lastIndex(where: { $0.layers.contains { $0.controller == context && $0.role != .dimming } })
+                guard
+                    let g = groups.lastIndex(where: {
+                        $0.layers.contains { $0.controller == context && $0.role != .dimming }
+                    })
                 else {
                     hidden.append(index)
                     continue
@@ -69,11 +74,13 @@ extension SceneHierarchy {
                     let dimming = SceneLayer(
                         controller: presented.id, role: .dimming, frame: bounds,
                         opacity: SceneDevice.dimmingOpacity, group: presented.id)
-                    group.layers = [dimming] + group.layers.map { layer in
-                        var layer = layer
-                        layer.cornerRadius = SceneDevice.sheetCornerRadius
-                        return layer
-                    }
+                    group.layers =
+                        [dimming]
+                        + group.layers.map { layer in
+                            var layer = layer
+                            layer.cornerRadius = SceneDevice.sheetCornerRadius
+                            return layer
+                        }
                 }
             case .overFullScreen, .currentContext, .overCurrentContext:
                 break
@@ -91,7 +98,8 @@ extension SceneHierarchy {
             return [SceneLayer(controller: controller.id, role: role, frame: frame, group: group)]
         }
         return [
-            SceneLayer(controller: top.id, role: .child, frame: contentFrame(ofNavigation: controller.id), group: group),
+            SceneLayer(
+                controller: top.id, role: .child, frame: contentFrame(ofNavigation: controller.id), group: group),
             SceneLayer(
                 controller: controller.id, role: .navigationBar, frame: barFrame(ofNavigation: controller.id),
                 title: top.title, group: group),

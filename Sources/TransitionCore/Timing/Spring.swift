@@ -190,7 +190,9 @@ public struct Spring: Equatable, Hashable, Sendable {
     /// none): |x| is monotone between them, so the last crossing is on the piece after the last of
     /// {0, p, q} still outside the tolerance. After the last of them |x| falls to 0; that piece's
     /// inside end is found by doubling from the slowest exponential's time scale (a few steps).
-    private func lastCrossing(after p: Double, _ q: Double, slowestRate: Double, horizon: Double, tolerance: Double) -> Double {
+    private func lastCrossing(after p: Double, _ q: Double, slowestRate: Double, horizon: Double, tolerance: Double)
+        -> Double
+    {
         func outside(_ t: Double) -> Bool { abs(displacement(at: t)) > tolerance }
         let first = p > 0 && p < horizon ? p : .nan
         let second = q > 0 && q < horizon ? q : .nan

@@ -34,8 +34,10 @@ struct Completion: Equatable, Sendable {
     /// A property animator's `continueAnimation(withTimingParameters: completionCurve,
     /// durationFactor:)` from `fraction` (its time) with the view at `from`, toward `to`
     /// (`isReversed` when 0): durationFactor × duration, or the remaining duration when 0.
-    init(animatorFrom from: Double, fraction: Double, to: Double, at time: Double, velocity: Double,
-         configuration: TransitionConfiguration) {
+    init(
+        animatorFrom from: Double, fraction: Double, to: Double, at time: Double, velocity: Double,
+        configuration: TransitionConfiguration
+    ) {
         let factor = configuration.propertyAnimator.durationFactor
         let remaining = abs(to - fraction) * configuration.duration
         self.init(

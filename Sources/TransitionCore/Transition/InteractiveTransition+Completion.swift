@@ -6,8 +6,10 @@ extension InteractiveTransition {
         let outcome: ReleaseDecision.Outcome
         let reason: ReleaseDecision.Reason
         // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
-        let projected = configuration.releaseRule == .projection
-            ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
+        let projected =
+            configuration.releaseRule == .projection
+            ? fraction
+                + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
             : nil
         if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
             outcome = velocity > 0 ? .finish : .cancel
@@ -58,7 +60,8 @@ extension InteractiveTransition {
             state.isRunning = true
             animatorState = state
             completion = Completion(
-                animatorFrom: progress, fraction: fraction, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
+                animatorFrom: progress, fraction: fraction, to: outcome == .finish ? 1 : 0, at: time,
+                velocity: velocity,
                 configuration: configuration)
         } else if outcome == .cancel, configuration.pitfalls.contains(.negativeCompletionSpeed) {
             completion = Completion(layerClockCancelFrom: progress, at: time, configuration: configuration)

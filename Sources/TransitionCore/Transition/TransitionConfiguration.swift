@@ -113,7 +113,8 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
         try Self.check("completionDamping", completionDamping, in: Self.springDampingRange, unit: "")
         guard decelerationRate.isFinite, decelerationRate > 0, decelerationRate < 1 else {
             throw ConfigurationError(
-                field: "decelerationRate", allowed: "a number in (0, 1) (normal 0.998, fast 0.99)", got: "\(decelerationRate)")
+                field: "decelerationRate", allowed: "a number in (0, 1) (normal 0.998, fast 0.99)",
+                got: "\(decelerationRate)")
         }
         let factor = propertyAnimator.durationFactor
         guard factor.isFinite, PropertyAnimatorSettings.durationFactorRange.contains(factor) else {
@@ -125,7 +126,8 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
             !((0...1).contains(b.x1) && (0...1).contains(b.x2) && (-5...5).contains(b.y1) && (-5...5).contains(b.y2))
         {
             throw ConfigurationError(
-                field: "propertyAnimator.curve", allowed: "a named curve or [x1, y1, x2, y2] with x in [0, 1], y in [-5, 5]",
+                field: "propertyAnimator.curve",
+                allowed: "a named curve or [x1, y1, x2, y2] with x in [0, 1], y in [-5, 5]",
                 got: "[\(b.x1), \(b.y1), \(b.x2), \(b.y2)]")
         }
         if let rubberBand {
@@ -133,7 +135,9 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
                 rubberBand <= RubberBand.constantRange.upperBound
             else {
                 throw ConfigurationError(
-                    field: "rubberBand", allowed: "null or a number in (0, \(RubberBand.constantRange.upperBound)] (iOS 0.55; smaller is stiffer)",
+                    field: "rubberBand",
+                    allowed:
+                        "null or a number in (0, \(RubberBand.constantRange.upperBound)] (iOS 0.55; smaller is stiffer)",
                     got: "\(rubberBand)")
             }
         }
@@ -149,7 +153,8 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
             guard finite, originFrame.width >= 1, originFrame.height >= 1, bounds.contains(originFrame) else {
                 throw ConfigurationError(
                     field: "originFrame",
-                    allowed: "[x, y, width, height] with width, height ≥ 1 inside the \(container.width) × \(container.height) container",
+                    allowed:
+                        "[x, y, width, height] with width, height ≥ 1 inside the \(container.width) × \(container.height) container",
                     got: "[\(originFrame.minX), \(originFrame.minY), \(originFrame.width), \(originFrame.height)]")
             }
         }
