@@ -134,7 +134,7 @@ struct Checks {
     var duration = Checks.defaults.duration
     var completionSpeed = Checks.defaults.speed
     var fps = Checks.defaults.fps
-    /// The longest a release's completion may last, in durations (issue 14: 1/completionSpeed, at
+    /// The longest a release's completion may last, in durations (1/completionSpeed, at
     /// least 1 with the negative-speed pitfall, durationFactor with the property animator).
     var stretch = Checks.defaults.stretch
     /// The virtual time by which the running completion must have ended.
@@ -229,7 +229,7 @@ struct Checks {
         }
     }
 
-    /// A scene's interface turning (issue 12) runs the display link too, for at most a half
+    /// A scene's interface turning runs the display link too, for at most a half
     /// turn (2 × 0.4 s) from the first frame that shows it.
     mutating func noteRotation(_ reply: String, at now: Double) {
         guard reply.hasPrefix(#"{"type":"frame""#) else { return }
@@ -516,7 +516,7 @@ struct Scan {
             allowed =
                 depth == 1 && (keyIs(key, "ack") || keyIs(key, "received")) || depth == 2 && keyIs(key, "transition")
                 || depth == 3 && keyIs(key, "rotating")
-                // Delta frames (issue 15): a part the base had and this frame has not.
+                // Delta frames: a part the base had and this frame has not.
                 || depth == 1 && (keyIs(key, "scene") || keyIs(key, "animator"))
                 || depth > 1
                     && (keyIs(key, "mask") || keyIs(key, "transform3d") || keyIs(key, "corners")

@@ -1,5 +1,5 @@
 """Debian's HAProxy running deploy/haproxy.cfg itself, its three addresses swapped for free
-loopback ports (the integration and browser tests of issue 16 share it)."""
+loopback ports (the integration and browser tests share it)."""
 import shutil
 import socket
 import subprocess

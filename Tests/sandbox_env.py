@@ -71,7 +71,7 @@ def wait_for_signal_sources(pid, timeout=5.0):
 
 def self_signed_certificate(folder):
     """A certificate for localhost and 127.0.0.1 and its key, made by the openssl CLI in
-    `folder`, valid for a day: (cert path, key path). For the TLS tests (issue 16)."""
+    `folder`, valid for a day: (cert path, key path). For the TLS tests."""
     cert, key = folder / "cert.pem", folder / "key.pem"
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
@@ -92,7 +92,7 @@ def run_sandbox(*args, **kwargs):
 
 
 class FrameAssembler:
-    """Delta frames (issue 15, docs/PROTOCOL.md "Delta frames"), the same rules as the page's
+    """Delta frames (docs/PROTOCOL.md "Delta frames"), the same rules as the page's
     web/js/frameAssembler.js: `apply(frame message)` → the whole frame, or None when the message
     is a delta whose `base` is not the `n` of the frame held (counted in `dropped`, the reason of
     the last one in `last_drop`). A full frame (no `base`) always replaces the frame held;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Motion-to-photon per simulated link × smoothing mode, measured by the page itself in headless
-Chromium against a running server (issue 13; docs/PERFORMANCE.md, "Network lab").
+Chromium against a running server (docs/PERFORMANCE.md, "Network lab").
 
 For each link preset and each smoothing mode the page is set to that link (waiting for the
 server's `link` echo) and that mode, one warm-up drag lets the interpolation buffer and the

@@ -94,7 +94,7 @@ async def scene_reply(client, counters):
 
 
 async def scene_round(client, counters, rng):
-    """A scene (issues 11 and 12): presents, pushes, pops, dismissals, device turns and an
+    """A scene: presents, pushes, pops, dismissals, device turns and an
     edge-swipe pop, then back to the plain transition."""
     await client.send({"type": "scene", "device": rng.choice(["phone", "tablet"]),
                        "root": {"id": "nav", "kind": "navigation", "stack": [{"id": "list"}],

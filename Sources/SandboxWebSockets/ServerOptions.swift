@@ -13,10 +13,10 @@ public struct ServerOptions: Sendable {
     public var fps = 60
     /// Phases of each display link's period (`SessionHub.tickPhases`, `serve --tick-phases`).
     public var tickPhases = ServerOptions.defaultTickPhases
-    /// 4: at 60 fps a phase every 4.2 ms. Measured (docs/PERFORMANCE.md, "Tick phases"): the
-    /// jitter-bar ramp held 452 sessions at 4 phases, 484 at 8, 156 at 1; at 1,000 sessions 4
-    /// cost no measurable CPU per frame and 8 cost 13–26 % more (each phase is another pass of
-    /// `poll` over every descriptor).
+    /// 4: at 60 fps a phase every 4.2 ms. Measured (docs/PERFORMANCE.md, "Tick phases and the
+    /// display clock"): the jitter-bar ramp held 452 sessions at 4 phases, 484 at 8, 156 at 1; at
+    /// 1,000 sessions each phase costs at least one more `poll` over every descriptor (4 phases:
+    /// 2.07× the C streamer's CPU against 1.80× at 1), the price of the ramp's jitter.
     public static let defaultTickPhases = 4
     public static let tickPhaseRange = 1...32
     /// The simulated network of every new connection (`serve --network`; loopback: none).

@@ -6,7 +6,7 @@ import CLibWebSockets
 /// one). An `LWSTimer` would do the same job at a cost: libwebsockets 4.1.6 hands `poll` its
 /// timeout in whole milliseconds, truncated, so for the last fraction of a millisecond before
 /// every timer its loop spins on `poll(…, 0)` — measured at 1,771 of 2,013 polls in 2 s for 10
-/// sessions at one tick a period, 26,066 of 27,978 at eight (docs/PERFORMANCE.md, "Tick phases and the display clock").
+/// sessions at one tick a period, 26,066 of 27,978 at eight (strace on the 2-core VM).
 ///
 /// Lives on the loop's thread; one per service thread (`DisplayClock`). If no
 /// timerfd can be made (the descriptor limit), it uses an `LWSTimer`: slower, never wrong.

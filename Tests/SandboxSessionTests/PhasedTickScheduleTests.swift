@@ -39,7 +39,7 @@ import Testing
         #expect(abs(schedule.due! - 2 * period) < 1e-12)  // the next on schedule
     }
 
-    /// The second hostile review: a target handled more than a period late ticked, and so did
+    /// A target handled more than a period late ticked, and so did
     /// the same phase's next target at once — twice for one period.
     @Test func aTargetAPeriodLateIsDroppedAndItsSuccessorTicksInstead() {
         var schedule = PhasedTickSchedule(fps: 30, phases: 4, start: 0)

@@ -100,7 +100,7 @@ struct PointerFastPathTests {
     @Test("random mutations of plain messages: whatever the fast path returns, the general parse returns too")
     func differential() {
         var generator = SplitMix64(seed: 0xFA57)  // repeatable
-        // With escapes, non-ASCII, control bytes and DEL (the hostile review): the string guards.
+        // With escapes, non-ASCII, control bytes and DEL: the string guards.
         let alphabet =
             Array(#"{}[]:,"\-+.eE0123456789 xytseqpointerIdTypmvdwnu"#.utf8) + [
                 0x5C, 0x75, 0x00, 0x0C, 0x7F, 0xC2, 0xA0, 0xE9,

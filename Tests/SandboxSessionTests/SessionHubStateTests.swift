@@ -313,7 +313,7 @@ import TransitionCore
         #expect(hub.sessionCount == 1)
     }
 
-    /// Found by the hostile review: a completion that ends inside a pointer event leaves the
+    /// A completion that ends inside a pointer event leaves the
     /// session listed under its rate until the next tick; a `configure` of another fps then, and
     /// a disconnect, left it listed under the old rate, and that rate's next tick force-unwrapped
     /// a session that no longer existed (the process died).

@@ -4,7 +4,7 @@ import TransitionCore
 
 @testable import SandboxSession
 
-/// Orientation over the wire (issue 12): the messages, the rotation played on the display
+/// Orientation over the wire: the messages, the rotation played on the display
 /// link, and refusals that change nothing.
 @Suite("Orientation in a session") struct SessionOrientationTests {
     typealias Harness = SessionSceneTests.Harness

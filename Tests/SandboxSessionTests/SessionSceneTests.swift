@@ -4,7 +4,7 @@ import TransitionCore
 
 @testable import SandboxSession
 
-/// A session's scene over the wire (issue 11): the messages, the armed operation the next pan
+/// A session's scene over the wire: the messages, the armed operation the next pan
 /// drives, the lifecycle log, and every refusal leaving the session as it was.
 @Suite("The scene in a session") struct SessionSceneTests {
     static let driver = ConnectionID(number: 1)
@@ -398,7 +398,7 @@ import TransitionCore
         #expect(Self.errorCode(h.send(#"{"type":"present","controller":{"id":"a"},"animated":false}"#)) == nil)
     }
 
-    /// Found by the hostile review: a down that arrives after the completion's end but before
+    /// A down that arrives after the completion's end but before
     /// the next tick brings it to its end, the engine is replaced, and the pointer's moves and
     /// lift were refused (`pointer-not-down`).
     @Test func aPointerThatLandsAsATransitionEndsIsHeldNotLost() {

@@ -3,7 +3,7 @@ import Testing
 @testable import TransitionCore
 
 /// The appearance callbacks in UIKit's order, on finish and on an interactive cancel
-/// (docs/ENGINE.md "The scene").
+/// (docs/SCENE.md).
 @Suite("Scene lifecycle")
 struct SceneLifecycleTests {
     typealias F = SceneFixtures

@@ -101,7 +101,7 @@ def test_a_sheet_drawn_as_a_card_and_a_short_drag_cancels_its_dismissal(page, ar
     assert back["mean"] < 1.0 and back["differing"] < 0.002, back
     assert near(colour(page, (40, 420, 300, 200)), sheet_colour)
 
-    # UIKit's order (docs/ENGINE.md, "The callbacks and their order"): the sheet was about to
+    # UIKit's order (docs/SCENE.md, "The callbacks and their order"): the sheet was about to
     # disappear, so the cancel gives it viewWillAppear/viewDidAppear after completeTransition(false);
     # its presenter, whose view never left, gets nothing.
     assert lines(group_of(page, "present")) == [

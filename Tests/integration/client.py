@@ -1,5 +1,5 @@
 """A small protocol client for the tests: sends messages, waits for the replies it expects.
-Frames are handed on whole: delta frames (issue 15) are applied as they arrive (`FrameAssembler`,
+Frames are handed on whole: delta frames are applied as they arrive (`FrameAssembler`,
 Tests/sandbox_env.py), so `frames`, `recv()`, `expect()` and `until()` never see a delta. A
 delta that cannot be applied (the server promises never to send one) fails the test at once."""
 import asyncio

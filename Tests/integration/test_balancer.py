@@ -1,4 +1,4 @@
-"""Many processes (issue 16): two `sandbox serve --node n1|n2` behind Debian's HAProxy running
+"""Many processes: two `sandbox serve --node n1|n2` behind Debian's HAProxy running
 deploy/haproxy.cfg itself (its ports swapped for free ones), all on loopback. A session driven
 through the balancer is joined through the balancer from a second client, which sees the
 driver's frames; `sandbox bench --url` through it reports the balancer's cost per frame."""

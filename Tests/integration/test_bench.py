@@ -133,7 +133,7 @@ def test_bench_floor_starts_a_streamer_of_the_sandboxs_frame_size_and_stops_it()
 @pytest.mark.parametrize("args", [
     ["--floor", "/nonexistent/ws-floor"], ["--floor", "/tmp"], ["--floor", str(FLOOR), "--compare", "ws://127.0.0.1:9/"],
     ["--floor", str(FLOOR), "--compare-pid", "1"],
-    # Found by the hostile review: no frames, no size to match (it used to start a 16-byte
+    # No frames, no size to match (it used to start a 16-byte
     # streamer, which overflowed ws-floor's buffer); a program that is not ws-floor.
     ["--url", "ws://127.0.0.1:9/", "--sessions", "2", "--seconds", "1", "--floor", str(FLOOR)],
     ["--sessions", "2", "--seconds", "1", "--floor", "/bin/true"],
@@ -172,7 +172,7 @@ def test_an_interrupted_bench_stops_its_server_and_streamer(signal_name):
 
 def test_a_streamer_that_ignores_sigterm_is_killed_with_its_group(tmp_path):
     # A wrapper script that ignores SIGTERM (and passes that on to ws-floor, its own child, not
-    # exec'd): bench waited on it forever (the second hostile review). After 2 s the group is killed.
+    # exec'd): bench waited on it forever. After 2 s the group is killed.
     wrapper = tmp_path / "stubborn-floor"
     wrapper.write_text(f"#!/bin/sh\ntrap '' TERM\n{FLOOR} \"$@\"\n")
     wrapper.chmod(0o755)

@@ -1,4 +1,4 @@
-"""Hostile review of delta frames (issue 15): frames a client is sent that it cannot apply.
+"""Hostile review of delta frames: frames a client is sent that it cannot apply.
 docs/PROTOCOL.md, "Delta frames": the first frame a connection receives after `join` is whole."""
 import json
 import socket
@@ -70,7 +70,7 @@ def test_frames_held_by_a_two_second_link_cost_what_they_are_charged(make_server
     """The network lab charges a held frame `FrameEncoding.bytes` (its snapshot's payload + 64),
     but the object keeps the snapshot's buffer (capacity), its Property/Layer arrays, the base
     snapshot, and once any connection of the session asked, the full and delta encodings too.
-    20 connections, each `delayMs` 2000 and a burst of pointer moves: before issue 15 (4a7d475)
+    20 connections, each `delayMs` 2000 and a burst of pointer moves: before delta frames (4a7d475)
     the server grew ~563 KiB per connection while holding; on main ~1,228 KiB."""
     server = make_server("--max-connections", "1000")
     sockets = []

@@ -1,4 +1,4 @@
-"""The tests' delta-frame assembler (issue 15, docs/PROTOCOL.md "Delta frames"), on hand-written
+"""The tests' delta-frame assembler (docs/PROTOCOL.md "Delta frames"), on hand-written
 frames: no server. The page's web/js/frameAssembler.js follows the same rules
 (Tests/browser/test_deltas_page.py runs these same cases through it)."""
 import copy

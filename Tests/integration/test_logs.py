@@ -1,4 +1,4 @@
-"""The log against hostile clients (hostile review of issue 16): a reader of stderr that stops
+"""The log against hostile clients: a reader of stderr that stops
 never stalls the server (F1: one writer thread, a bounded queue); one client cannot drive
 megabytes of log (F3: lws' lines at debug after startup, a budget of 20 client-caused lines a
 second); a client's text reaches the log escaped in both formats (F4)."""

@@ -1,5 +1,5 @@
 """Logs (swift-log: --log-level, --log-format text|json) and metrics (GET /metrics, Prometheus'
-text format) of `sandbox serve` (issue 16): one line per connection opened and closed, per
+text format) of `sandbox serve`: one line per connection opened and closed, per
 refused request, per error sent (debug); the metrics count what happened, stay on the Host
 allow-list, fold client-chosen labels, and go away with --no-metrics."""
 import asyncio

@@ -1,4 +1,4 @@
-"""Orientation over a real WebSocket (issue 12): a device turn streams the rotation."""
+"""Orientation over a real WebSocket: a device turn streams the rotation."""
 import asyncio
 
 from client import Client

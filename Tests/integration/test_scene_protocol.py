@@ -1,4 +1,4 @@
-"""The scene over a real WebSocket (issue 11): scene-state, lifecycle, the next pan, errors."""
+"""The scene over a real WebSocket: scene-state, lifecycle, the next pan, errors."""
 import asyncio
 
 from client import Client

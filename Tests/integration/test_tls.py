@@ -1,4 +1,4 @@
-"""TLS (issue 16): `sandbox serve --tls-cert FILE --tls-key FILE` serves https:// and wss://
+"""TLS: `sandbox serve --tls-cert FILE --tls-key FILE` serves https:// and wss://
 through libwebsockets' own OpenSSL. The certificate is self-signed, made at test time by the
 openssl CLI; the clients are Python's `ssl` with it as their only CA. Also: HTTP/2 is never
 negotiated (the Host allow-list needs HTTP/1.1), the Host and Origin rules hold over TLS, the

@@ -4,7 +4,7 @@ import SandboxSession
 /// `sandbox latency --repeat N`: the sandbox (and the echo floor, alternately) measured N
 /// times, summed up as medians with their ranges. Latency percentiles here move far more than
 /// CPU does between identical runs — the input → frame p50 of one build measured 1.07× and
-/// 2.61× the floor in two runs a minute apart (docs/PERFORMANCE.md, "Fifth pass") — so a goal
+/// 2.61× the floor in two runs a minute apart (docs/PERFORMANCE.md, "Input → frame latency") — so a goal
 /// is read from the median over runs, each sandbox run against the floor run right after it.
 ///
 /// Keeps each run's percentiles only: a report holds ten histograms (about 1.3 MB), and the

@@ -2,7 +2,7 @@
 /// turns from `fromTransform` to `toTransform` (relative to the device) while its bounds
 /// swap, over `duration` with `curve`; the callbacks of `startEvents` are sent when it starts
 /// and those of `endEvents` when the animation ends. The scene has already committed the new
-/// orientation (docs/ENGINE.md, "Orientation and rotation").
+/// orientation (docs/SCENE.md, "Orientation and rotation").
 public struct RotationPlan: Equatable, Sendable {
     public var from: InterfaceOrientation
     public var to: InterfaceOrientation

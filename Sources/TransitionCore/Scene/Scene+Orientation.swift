@@ -1,4 +1,4 @@
-/// Orientation and rotation (docs/ENGINE.md, "Orientation and rotation"): the
+/// Orientation and rotation (docs/SCENE.md, "Orientation and rotation"): the
 /// device turns, the masks are read, the interface rotates as a transition of its own.
 extension Scene {
     // MARK: - Reading

@@ -1,4 +1,4 @@
-/// The device's geometry per interface orientation (docs/ENGINE.md, "Orientation and rotation").
+/// The device's geometry per interface orientation (docs/SCENE.md, "Orientation and rotation").
 extension SceneDevice {
     /// The window's size: the portrait size, width and height swapped in landscape.
     public func size(in orientation: InterfaceOrientation) -> Size {

@@ -26,7 +26,7 @@ public enum SceneDevice: String, Equatable, Hashable, Sendable, CaseIterable {
     /// Horizontally compact: form and page sheets are phone cards.
     public var isCompact: Bool { self == .phone }
 
-    // MARK: - The geometry constants (iOS 13–14 sheets; docs/ENGINE.md "The scene")
+    // MARK: - The geometry constants (iOS 13–14 sheets; docs/SCENE.md)
 
     /// A phone card starts this far below the safe area's top.
     public static let sheetTopGap = 10.0

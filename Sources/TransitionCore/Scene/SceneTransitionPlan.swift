@@ -35,7 +35,7 @@ public struct SceneTransitionPlan: Equatable, Sendable {
     /// A present or dismiss that turns the interface (a full-screen presented controller's
     /// preferred orientation, or a revealed controller that does not allow the current one):
     /// the rotation that plays with it, committed with the transition. Its events are empty
-    /// (docs/ENGINE.md, "Orientation and rotation").
+    /// (docs/SCENE.md, "Orientation and rotation").
     public var rotation: RotationPlan? = nil
 
     public init(
