@@ -165,12 +165,15 @@ for kind in TransitionKind.allCases {
     actions.reserveCapacity(16)
     func run(encode: Int) -> (median: Double, delta: Double, full: Double) {
         var hub = session()
+        var cache = FrameCache(for: hub)
         var deltaBytes = 0, fullBytes = 0, frames = 0
         let result = measure { i in
             actions.removeAll(keepingCapacity: true)
             let now = Double(i + 1) * 0.001
             hub.receive(messages[i], from: driver, at: now, into: &actions)
-            guard encode > 0, let frame = hub.frame(for: driver, now: now) else { return Double(actions.count) }
+            guard encode > 0, let frame = cache.frame(for: driver, in: hub, now: now) else {
+                return Double(actions.count)
+            }
             frames += 1
             deltaBytes += frame.delta?.payloadCount ?? 0
             if encode > 1 { fullBytes += frame.full.payloadCount }

@@ -30,8 +30,6 @@ public struct SessionHub: Equatable {
     /// no phase crowded.
     var phaseLoad: [Int]
 
-    /// Ids of the frames this hub's sessions make (`FrameIDs`).
-    var frameIDs: FrameIDs
     var sessions: [String: HubSession] = [:]
     var connections: [ConnectionID: ConnectionState] = [:]
     /// Viewers served by other threads, watching a session of this one.
@@ -51,7 +49,6 @@ public struct SessionHub: Equatable {
         self.network = network
         self.headroom = headroom
         self.tickPhases = tickPhases
-        frameIDs = FrameIDs(thread: thread)
         phaseLoad = Array(repeating: 0, count: tickPhases)
     }
 
@@ -78,15 +75,11 @@ public struct SessionHub: Equatable {
         }
     }
 
-    /// The latest frame of the connection's session here, stamped `now` (s) when first encoded;
-    /// encoded once per frame whoever asks. Nil when the connection watches nothing here.
-    public mutating func frame(for connection: ConnectionID, now: Double) -> FrameEncoding? {
-        // A session watched on another thread is not in `sessions`: nil, as documented.
-        guard let id = session(of: connection) else { return nil }
-        let headroom = headroom
-        var ids = frameIDs
-        defer { frameIDs = ids }
-        return inPlace(id) { $0.encodedFrame(now: now, headroom: headroom, ids: &ids) }
+    /// Runs `body` on a session's state where the dictionary holds it, without mutating the hub
+    /// (`FrameCache` encodes frames from it); nil for a session not here.
+    func withCore<R>(of session: String, _ body: (borrowing SessionCore) -> R) -> R? {
+        guard let index = sessions.index(forKey: session) else { return nil }
+        return body(sessions.values[index].core)
     }
 
     /// Runs `body` on the session stored in the dictionary, in place — for reads too.

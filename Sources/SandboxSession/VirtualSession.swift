@@ -16,6 +16,8 @@ import TransitionCore
 /// Same inputs, byte-identical outputs: the headless `sandbox pan --local` runs on this.
 public struct VirtualSession {
     private var hub: SessionHub
+    /// Its session's frames, encoded as the live server encodes them.
+    private var frames: FrameCache
     private let id: String
     private let connection = ConnectionID(number: 0)
     /// The display link while the transition animates.
@@ -32,6 +34,7 @@ public struct VirtualSession {
             preconditionFailure("fps must be in \(SessionSettings.fpsRange)")
         }
         hub = SessionHub(defaults: defaults, network: network)
+        frames = FrameCache(for: hub)
         self.id = id
     }
 
@@ -111,7 +114,7 @@ public struct VirtualSession {
             case .frameDue(let target):
                 // Written at once (a due frame is not coalesced): the outbox's own request to
                 // write is this drain, which hands it the frame.
-                let frame = hub.frame(for: target, now: now)
+                let frame = frames.frame(for: target, in: hub, now: now)
                 _ = outbox.frameDue(at: now) { frame }
                 drain(latest: frame, into: &out)
             case .startTicking(let fps):
@@ -124,7 +127,9 @@ public struct VirtualSession {
                 var answer: [SessionAction] = []
                 hub.lookUpFailed(connection, session: session, requestID: id, into: &answer)
                 out += carryOut(answer)
-            case .register, .unregister, .watchElsewhere, .stopWatchingElsewhere:
+            case .unregister(let session):
+                frames.forget(session)
+            case .register, .watchElsewhere, .stopWatchingElsewhere:
                 break  // one session, one connection, no other thread
             }
         }

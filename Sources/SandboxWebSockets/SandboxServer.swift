@@ -28,6 +28,8 @@ public final class SandboxServer: @unchecked Sendable {
 
     // The service thread's state; the per-message path touches it (no exclusivity bookkeeping).
     @exclusivity(unchecked) var hub: SessionHub
+    /// The latest frame of each session here, encoded when a connection first writes it.
+    @exclusivity(unchecked) private var frames: FrameCache
     /// The actions of the message or tick being handled (one buffer, reused).
     @exclusivity(unchecked) private var actions: [SessionAction] = []
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
@@ -59,6 +61,7 @@ public final class SandboxServer: @unchecked Sendable {
         hub = SessionHub(
             thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()),
             tickPhases: options.tickPhases)
+        frames = FrameCache(for: hub)
         limits = options.limits
         policy = RequestPolicy(
             boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
@@ -167,7 +170,9 @@ public final class SandboxServer: @unchecked Sendable {
             case .frameDue(let target):
                 if target.thread == thread {
                     connections[target]?.frameDue()
-                } else if let frame = hub.frame(for: target, now: clock.now), let session = hub.session(of: target) {
+                } else if let frame = frames.frame(for: target, in: hub, now: clock.now),
+                    let session = hub.session(of: target)
+                {
                     // One copy per thread (it writes its own header into the headroom).
                     if frameCopies[target.thread]?.original !== frame {
                         frameCopies[target.thread] = (frame, frame.copy())
@@ -181,6 +186,7 @@ public final class SandboxServer: @unchecked Sendable {
             case .register(let session):
                 if group.threads > 1 { group.register(session, on: thread) }
             case .unregister(let session):
+                frames.forget(session)
                 if group.threads > 1 { group.unregister(session) }
             case let .lookUp(viewer, session, id):
                 if group.threads > 1, let host = group.host(of: session), host != thread {
@@ -202,7 +208,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// The frame a connection is sent when it can write: its session's latest.
     func latestFrame(for connection: ConnectionID) -> FrameEncoding? {
         if let remote = remoteFrames[connection] { return remote }
-        return hub.frame(for: connection, now: clock.now)
+        return frames.frame(for: connection, in: hub, now: clock.now)
     }
 
     /// Whether sessions of this rate tick in this phase (a display link skips empty phases).

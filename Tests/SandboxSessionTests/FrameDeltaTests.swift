@@ -12,7 +12,7 @@ import TransitionCore
     static func parse(_ message: EncodedMessage) -> JSONValue { try! JSONParser.parse(Array(message.text.utf8)) }
 
     /// Every state of a session playing `gestures` (x displacements per 16 ms, each pan left to
-    /// settle), as the hub encodes it; `unasked[i]`: nobody asked for state i (so the next one
+    /// settle), as `FrameCache` encodes it; `unasked[i]`: nobody asked for state i (so the next one
     /// has no delta — as when every connection was too slow to be sent it).
     static func states(kind: TransitionKind, scene: Bool, animator: Bool = false, gestures: [[Double]], unasked: [Bool])
         -> [FrameEncoding]
@@ -23,7 +23,7 @@ import TransitionCore
         func collect() {
             defer { index += 1 }
             guard !unasked[index % unasked.count] else { return }
-            let frame = h.hub.frame(for: driver, now: h.now)!
+            let frame = h.frames.frame(for: driver, in: h.hub, now: h.now)!
             if states.last?.number != frame.number { states.append(frame) }
         }
         collect()
@@ -137,7 +137,7 @@ import TransitionCore
             h.now += 1 / 60
             var actions: [SessionAction] = []
             h.hub.tick(fps: 60, at: h.now, into: &actions)
-            if h.hub.frame(for: Self.driver, now: h.now)!.baseID == nil { fulls.append(h.now) }
+            if h.frames.frame(for: Self.driver, in: h.hub, now: h.now)!.baseID == nil { fulls.append(h.now) }
         }
         #expect(fulls.count >= 3)
         let longest: Double = 2 + 1.0 / 60 + 1e-9

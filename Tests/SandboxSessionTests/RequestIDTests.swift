@@ -141,7 +141,11 @@ import TransitionCore
         var plainActions: [SessionAction] = []
         without.receive(plain, from: driver, at: 1, into: &plainActions)
         #expect(actions == plainActions)
-        #expect(withID.frame(for: driver, now: 1)?.full.text == without.frame(for: driver, now: 1)?.full.text)
+        var withIDFrames = FrameCache(for: withID)
+        var withoutFrames = FrameCache(for: without)
+        #expect(
+            withIDFrames.frame(for: driver, in: withID, now: 1)?.full.text
+                == withoutFrames.frame(for: driver, in: without, now: 1)?.full.text)
     }
 
     @Test func anUnknownKeyBesideAnIdIsStillRefused() {

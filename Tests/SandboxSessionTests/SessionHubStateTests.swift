@@ -75,17 +75,15 @@ import TransitionCore
     func errorsChangeNothing(_ text: String, _ code: String) {
         var hub = SessionHub()
         _ = connected(&hub, driver, session: "s")
-        _ = hub.frame(for: driver, now: 0)  // its frame made, as a connection would have it
         let before = hub
         #expect(errorCode(receive(&hub, Self.bytes(text), from: driver, at: 1)) == code)
-        #expect(hub == before)  // the whole state: sessions, connections, frames, ids
+        #expect(hub == before)  // the whole state: sessions, connections, links
     }
 
     /// `errorsChangeNothing`'s comparison can fail: an accepted pointer changes the hub.
     @Test func anAcceptedMessageChangesTheHub() {
         var hub = SessionHub()
         _ = connected(&hub, driver, session: "s")
-        _ = hub.frame(for: driver, now: 0)
         let before = hub
         #expect(errorCode(receive(&hub, Self.pointer("down", x: 10, t: 0, seq: 1), from: driver, at: 1)) == nil)
         #expect(hub != before)
@@ -211,6 +209,7 @@ import TransitionCore
 
     @Test func viewersJoinHearBroadcastsAndTheDriverLeavingEndsTheSession() {
         var hub = SessionHub()
+        var frames = FrameCache(for: hub)
         _ = connected(&hub, driver, session: "s")
         _ = connected(&hub, viewer, session: "v")
         #expect(
@@ -218,7 +217,8 @@ import TransitionCore
                 .unregister(session: "v"),
                 .send(viewer, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(viewer),
             ])
-        #expect(hub.frame(for: viewer, now: 1) === hub.frame(for: driver, now: 1))  // one encoding for both
+        // One encoding for both.
+        #expect(frames.frame(for: viewer, in: hub, now: 1) === frames.frame(for: driver, in: hub, now: 1))
         #expect(
             errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 1))
                 == "invalid-field")
@@ -232,7 +232,7 @@ import TransitionCore
         var actions: [SessionAction] = []
         hub.disconnect(driver, into: &actions)
         #expect(actions == [.stopTicking(fps: 60), .unregister(session: "s"), .send(viewer, .sessionEnded("s"))])
-        #expect(hub.session(of: viewer) == nil && hub.frame(for: viewer, now: 3) == nil)
+        #expect(hub.session(of: viewer) == nil && frames.frame(for: viewer, in: hub, now: 3) == nil)
         #expect(
             errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"s"}"#), from: viewer, at: 3))
                 == "unknown-session")
@@ -240,11 +240,12 @@ import TransitionCore
 
     @Test func aFrameIsEncodedOncePerFrameNumber() {
         var hub = SessionHub()
+        var frames = FrameCache(for: hub)
         _ = connected(&hub, driver, session: "s")
-        let first = hub.frame(for: driver, now: 0)
-        #expect(first != nil && hub.frame(for: driver, now: 5) === first)
+        let first = frames.frame(for: driver, in: hub, now: 0)
+        #expect(first != nil && frames.frame(for: driver, in: hub, now: 5) === first)
         _ = receive(&hub, Self.pointer("down", x: 100, t: 0, seq: 1), from: driver, at: 1)
-        #expect(hub.frame(for: driver, now: 1) !== first)
+        #expect(frames.frame(for: driver, in: hub, now: 1) !== first)
     }
 
     @Test func joiningASessionOfAnotherThreadWatchesItThere() {
@@ -280,6 +281,7 @@ import TransitionCore
 
     @Test func theHostAttachesAndDetachesAViewerOfAnotherThread() {
         var hub = SessionHub(thread: 0)
+        var frames = FrameCache(for: hub)
         _ = connected(&hub, driver, session: "s")
         var actions: [SessionAction] = []
         hub.attachViewer(remote, to: "s", into: &actions)
@@ -287,7 +289,7 @@ import TransitionCore
             actions == [
                 .send(remote, .configured(session: "s", settings: SessionSettings(), joined: true)), .frameDue(remote),
             ])
-        #expect(hub.frame(for: remote, now: 1) === hub.frame(for: driver, now: 1))
+        #expect(frames.frame(for: remote, in: hub, now: 1) === frames.frame(for: driver, in: hub, now: 1))
         actions = []
         hub.attachViewer(remote, to: "nothing", into: &actions)
         #expect(errorCode(actions) == "unknown-session")

@@ -13,6 +13,7 @@ import TransitionCore
     /// One session on a hub, driven by text, with the time moving on by itself.
     struct Harness {
         var hub = SessionHub()
+        var frames = FrameCache(for: SessionHub())
         var now = 1.0
         var t = 1000.0
         var seq = 0
@@ -68,7 +69,7 @@ import TransitionCore
         var scene: SceneSession? { core.scene }
         var frameText: String {
             mutating get {
-                hub.frame(for: driver, now: now)!.full.text
+                frames.frame(for: driver, in: hub, now: now)!.full.text
             }
         }
     }

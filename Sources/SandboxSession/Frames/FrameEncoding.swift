@@ -8,7 +8,7 @@
 /// another thread.
 public final class FrameEncoding: @unchecked Sendable {
     /// Unique in the process: a connection remembers the id of the last frame it was sent. Made
-    /// by the session's hub (`SessionHub.frameID`): its thread in the high bits, its own count
+    /// by the executor's `FrameCache` (`FrameIDs`): its thread in the high bits, its own count
     /// below, so ids of two threads never collide (`frameIDsCarryTheirThread`).
     public let id: UInt64
     /// The frame the delta applies to (nil: this state is sent whole to everyone).
