@@ -22,17 +22,7 @@ import TransitionCore
     func receive(
         _ hub: inout SessionHub, _ text: String, from id: ConnectionID? = nil, at now: Double = 1
     ) -> [SessionAction] {
-        var actions: [SessionAction] = []
-        hub.receive(Self.bytes(text), from: id ?? driver, at: now, into: &actions)
-        var answered: [SessionAction] = []
-        for action in actions {
-            guard case let .lookUp(connection, session, requestID) = action else {
-                answered.append(action)
-                continue
-            }
-            hub.lookUpFailed(connection, session: session, requestID: requestID, into: &answered)
-        }
-        return answered
+        hub.receiveOnOneThread(Self.bytes(text), from: id ?? driver, at: now)
     }
 
     func text(_ message: ServerMessage) -> String {

@@ -25,17 +25,7 @@ import TransitionCore
     func receive(_ hub: inout SessionHub, _ bytes: [UInt8], from id: ConnectionID, at now: Double, binary: Bool = false)
         -> [SessionAction]
     {
-        var actions: [SessionAction] = []
-        hub.receive(bytes, binary: binary, from: id, at: now, into: &actions)
-        var answered: [SessionAction] = []
-        for action in actions {
-            guard case let .lookUp(connection, session, requestID) = action else {
-                answered.append(action)
-                continue
-            }
-            hub.lookUpFailed(connection, session: session, requestID: requestID, into: &answered)
-        }
-        return answered
+        hub.receiveOnOneThread(bytes, binary: binary, from: id, at: now)
     }
 
     func errorCode(_ actions: [SessionAction]) -> String? {
