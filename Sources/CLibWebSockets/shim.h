@@ -40,6 +40,14 @@ static inline int clws_grow_send_buffer(struct lws *wsi, int bytes) {
     return fd < 0 ? -1 : setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof bytes);
 }
 
+/// Makes the connection's close a reset (SO_LINGER 0): the kernel frees its send queue at close
+/// instead of keeping it to send on.
+static inline int clws_reset_on_close(struct lws *wsi) {
+    struct linger reset = { .l_onoff = 1, .l_linger = 0 };
+    int fd = lws_get_socket_fd(wsi);
+    return fd < 0 ? -1 : setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+}
+
 /// Closes a connection from the service loop's next turn, without waiting for it to become
 /// writeable (a peer that never reads would otherwise hold it forever).
 static inline void clws_kill_soon(struct lws *wsi) {

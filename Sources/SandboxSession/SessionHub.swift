@@ -37,6 +37,11 @@ public struct SessionHub: Equatable {
     /// The sessions that animate, by frame rate and then phase (`tickPhases` sets): each
     /// rate's display link runs while one of its sets is not empty.
     var animating: [Int: [Set<String>]] = [:]
+    /// Whether a connection without a simulated network may get one: false while the process
+    /// is past its byte budget's soft mark (`ProcessBudget`, set by the executor before each
+    /// `receive`); `configure {network}` is then refused with `over-budget` and changes nothing
+    /// (`OutboxBudgetTests.newLinksRefusedOverBudget`).
+    public var admitsNewLinks = true
 
     public init(
         thread: Int = 0, defaults: SessionSettings = SessionSettings(), network: NetworkConditions = .loopback,
@@ -189,6 +194,9 @@ public struct SessionHub: Equatable {
             let link =
                 message.has("network")
                 ? try connections[connection]!.network.applying(try message.object("network")) : nil
+            if let link, link.isActive, !admitsNewLinks, !connections[connection]!.network.isActive {
+                throw WireError(.overBudget, "the server holds too much for its clients to start a network link now")
+            }
             let fields = message.removing("network")
             if fields.object.keys.allSatisfy({ $0 == "type" }), let link {
                 setLink(link, of: connection, into: &actions)

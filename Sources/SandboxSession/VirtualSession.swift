@@ -148,7 +148,7 @@ public struct VirtualSession {
                 hub.receive(bytes, binary: binary, from: connection, at: now, arrived: arrived, into: &session)
                 out += carryOut(session)
             case .networkDue, .write, .pauseInput, .resumeInput, .closing, .sendClose, .kill, .killSoon, .blocked,
-                .rateLimited:
+                .rateLimited, .resetOnClose:
                 break  // no socket; the replay's bounds are never reached
             }
         }

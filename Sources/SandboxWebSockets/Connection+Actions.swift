@@ -1,3 +1,4 @@
+import CLibWebSockets
 import SandboxSession
 
 /// Carrying out an `Outbox`'s actions on the socket, the server and the counters, in order.
@@ -9,6 +10,7 @@ extension Connection {
         for action in actions {
             if perform(action, at: now) != 0 { result = -1 }
         }
+        recharge()
         return result
     }
 
@@ -31,6 +33,8 @@ extension Connection {
             socket.kill(after: seconds)
         case .killSoon:
             socket.killSoon()
+        case .resetOnClose:
+            _ = clws_reset_on_close(socket.wsi)
         case .blocked:
             server.writeBlocked(self)
         case .rateLimited(let error):

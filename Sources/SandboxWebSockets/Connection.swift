@@ -21,6 +21,10 @@ final class Connection {
     @exclusivity(unchecked) private var sendEstimate = SendRoomEstimate()
     /// Bytes, frames and the close code, for the log line and the metrics.
     var stats: ConnectionStats
+    /// The process-wide count this connection adds to, and what it has added: its outbox's held
+    /// bytes and twice its kernel send queue (`recharge`), given back when it goes.
+    let budget: ByteBudget
+    private(set) var charged = 0
 
     init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, at now: Double) {
         self.id = id
@@ -28,7 +32,26 @@ final class Connection {
         self.server = server
         outbox = Outbox(limits: server.limits, headroom: server.headroom, at: now)
         stats = ConnectionStats(peer: socket.peerAddress, openedAt: now)
+        budget = server.group.budget
+        SendRoom.fixBuffer(socket.wsi)
     }
+
+    deinit { budget.add(-charged) }
+
+    /// Tells the budget what this connection holds now (after each batch of outbox actions);
+    /// past the hard mark, this thread's largest holders are cut (`SandboxServer.shedOverBudget`).
+    /// A closing connection holds nothing the budget counts (`Outbox.heldBytes`): its queue is
+    /// dropped and its socket closes within its kill time.
+    func recharge() {
+        let held = outbox.isClosing ? 0 : outbox.heldBytes + 2 * sendEstimate.queuedBytes
+        let delta = held - charged
+        guard delta != 0 else { return }
+        charged = held
+        if budget.add(delta) > budget.marks.bytes, delta > 0 { server.shedOverBudget() }
+    }
+
+    /// Cut as one of the largest holders while the process is past its hard mark.
+    func shed() { perform(outbox.overBudget(.shed)) }
 
     func enqueue(_ message: EncodedMessage, startsFrames: Bool = false) {
         perform(outbox.enqueue(message, startsFrames: startsFrames, at: server.clock.now))
@@ -61,7 +84,11 @@ final class Connection {
     }
 
     /// The watchdog: output that waited too long without a write is cut.
-    func checkWriteStall(at now: Double) { perform(outbox.checkStall(at: now)) }
+    /// It also samples the kernel's send queue of a socket that holds something, for the budget.
+    func checkWriteStall(at now: Double) {
+        if sendEstimate.queuedBytes > 0 { sendEstimate.remeasure(socket.wsi) }
+        perform(outbox.checkStall(at: now))
+    }
 
     /// LWS_CALLBACK_SERVER_WRITEABLE: at most one write per call. Returns -1 to close.
     func writable() -> Int32 {

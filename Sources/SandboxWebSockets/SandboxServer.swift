@@ -267,6 +267,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// One whole message from a connection (`arrived`: when it reached the socket, if its
     /// simulated network held it until `now`).
     func received(_ bytes: [UInt8], binary: Bool, from connection: Connection, at now: Double, arrived: Double? = nil) {
+        hub.admitsNewLinks = group.budget.verdict == .within
         let type = hub.receive(bytes, binary: binary, from: connection.id, at: now, arrived: arrived, into: &actions)
         carryOut()
         if let metrics { metrics.received(type, bytes: bytes.count, seconds: clock.now - now) }

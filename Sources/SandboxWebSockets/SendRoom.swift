@@ -17,6 +17,19 @@ enum SendRoom: Equatable {
     /// WebSocket header of a server frame (unmasked): at most 10 bytes.
     static let headerBytes = 10
     static let margin = 4096
+    /// The send buffer every connection gets at ESTABLISHED (`SO_SNDBUF`; the kernel doubles it
+    /// for its bookkeeping, and setting it turns Linux's growth up to `tcp_wmem`'s 4 MiB off).
+    /// 64 KiB of payload by the rule below (less 2 KiB of margin): the largest message of
+    /// ordinary play, a 32-controller scene's frame or `scene-state` (~23 KB, docs/SCENE.md),
+    /// fits whole with room for the next, and a frame of a plain transition (< 1 KB) dozens of
+    /// times. A larger message grows it once, as far as `net.core.wmem_max` allows
+    /// (docs/SECURITY.md, "Kernel memory and the byte budget").
+    static let fixedBufferBytes = 64 * 1024
+
+    /// Sets the connection's send buffer to `fixedBufferBytes` (ESTABLISHED, before any write).
+    static func fixBuffer(_ wsi: OpaquePointer) {
+        _ = clws_grow_send_buffer(wsi, Int32(fixedBufferBytes))
+    }
 
     static func check(_ wsi: OpaquePointer, payload: Int, limit: Int) -> SendRoom {
         var measured: (size: Int, queued: Int)?
@@ -84,6 +97,19 @@ struct SendRoomEstimate {
         self.size = size
         self.queued = queued
         writes = 0
+    }
+
+    /// Payload bytes the kernel's send queue holds at most (the last measure plus every write
+    /// since): what the byte budget counts for the socket, twice over.
+    var queuedBytes: Int { queued }
+
+    /// Measures the kernel's queue again (the watchdog's once-a-second sample of a socket that
+    /// holds something, so a queue the peer drained stops counting).
+    mutating func remeasure(_ wsi: OpaquePointer) {
+        var size: Int32 = 0
+        var queued: Int32 = 0
+        guard clws_send_buffer(wsi, &size, &queued) == 0 else { return }
+        self = SendRoomEstimate(size: Int(size), queued: Int(queued))
     }
 
     func fits(wire: Int) -> Bool {

@@ -23,6 +23,8 @@ public final class ServerGroup: Sendable {
     public let threads: Int
     /// Open WebSocket connections across the threads.
     let openConnections = ConnectionCounter()
+    /// Bytes held for clients across the threads, against `--byte-budget` (`ByteBudget`).
+    let budget: ByteBudget
     // Set once in init, before any thread runs; read-only after.
     nonisolated(unsafe) private var servers: [SandboxServer] = []
     /// Which thread hosts each session (only with more than one thread).
@@ -34,6 +36,7 @@ public final class ServerGroup: Sendable {
     public init(options: ServerOptions, threads: Int = 1) throws(StartError) {
         guard threads >= 1 else { throw .invalidOption("--threads must be at least 1") }
         self.threads = threads
+        budget = ByteBudget(options.budget)
         var options = options
         for index in 0..<threads {
             servers.append(try SandboxServer(options: options, thread: index, group: self))

@@ -28,6 +28,8 @@ public struct ServerOptions: Sendable {
     public var allowedHosts: [String] = []
     /// Per-connection bounds and the connection limit (docs/SECURITY.md).
     public var limits = ConnectionLimits()
+    /// The process-wide byte budget over everything held for clients (`serve --byte-budget`).
+    public var budget = ProcessBudget()
     /// Seconds of silence before a keepalive ping, and before hanging up.
     public var pingSeconds: UInt16 = 20
     public var hangupSeconds: UInt16 = 60

@@ -45,6 +45,10 @@ struct Serve: ParsableCommand {
         transform: NetworkConditions.argument)
     var network: NetworkConditions?
     @Option(
+        name: .customLong("byte-budget"),
+        help: "MiB held for all clients together (replies, network-lab traffic, kernel send queues); past 3/4 new network links are refused, past it the largest holders are cut.")
+    var byteBudget = ProcessBudget.defaultBytes >> 20
+    @Option(
         name: .customLong("log-level"),
         help: "trace, debug (adds every error sent to a client), info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
@@ -100,6 +104,7 @@ struct Serve: ParsableCommand {
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else {
             throw ValidationError("--write-timeout must be in 0.1…3600 seconds")
         }
+        guard (1...65536).contains(byteBudget) else { throw ValidationError("--byte-budget must be in 1…65536 MiB") }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be in 1…1000000")
         }
@@ -182,6 +187,7 @@ struct Serve: ParsableCommand {
         options.allowedHosts = allowHost
         options.limits.maxConnections = maxConnections
         options.limits.writeStallSeconds = writeTimeout
+        options.budget = ProcessBudget(bytes: byteBudget << 20)
         let group = try ServerGroup(options: options, threads: threads)
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.

@@ -19,6 +19,9 @@ public enum OutboxAction: Equatable {
     case kill(after: Int)
     /// Cut the connection now (no close frame).
     case killSoon
+    /// When the connection closes, reset it (`SO_LINGER` 0): the kernel frees its send queue at
+    /// once instead of sending it on (a connection cut over the process's byte budget).
+    case resetOnClose
     /// A write found no room: the server's retry tick asks for WRITEABLE again.
     case blocked
     /// The input rate bound was exceeded: this error is queued before the close (log, metrics).

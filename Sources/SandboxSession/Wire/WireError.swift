@@ -17,6 +17,7 @@ public struct WireError: Error, Equatable, Sendable {
         case binary = "binary-not-supported"
         case tooManyReplies = "too-many-replies"
         case rateLimited = "rate-limited"
+        case overBudget = "over-budget"
         // The engine's input errors keep their own codes (InputError.code).
         case nonFinite = "non-finite"
         case timeWentBackwards = "time-went-backwards"
