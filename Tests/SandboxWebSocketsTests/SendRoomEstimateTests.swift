@@ -26,4 +26,13 @@ import Testing
         }
         #expect(!estimate.fits(wire: 100))
     }
+
+    @Test func itCountsWhatTheKernelHoldsForTheBudget() {
+        var estimate = SendRoomEstimate(size: 131_072, queued: 1_000)
+        estimate.wrote(600)
+        #expect(estimate.queuedBytes == 1_600)
+        // The fixed buffer takes at most half of itself less 2 KiB of payload.
+        #expect(SendRoom.fits(size: 2 * SendRoom.fixedBufferBytes, queued: 63_488 - 100, wire: 100))
+        #expect(!SendRoom.fits(size: 2 * SendRoom.fixedBufferBytes, queued: 63_488 - 99, wire: 100))
+    }
 }

@@ -19,8 +19,8 @@ public struct ProcessBudget: Sendable, Equatable {
 
     /// The hard mark, in bytes.
     public var bytes: Int
-    /// 256 MiB: a thousand clients at 256 KiB each, the reply queue's own bound (and 30 times
-    /// what 1,000 sessions at 60 fps hold in ordinary play, `test_process_bounds.py`).
+    /// 256 MiB: a thousand clients at 256 KiB each, the reply queue's own bound; a client in
+    /// ordinary play holds a few KiB (a frame or two in its kernel queue).
     public static let defaultBytes = 256 * 1024 * 1024
 
     public init(bytes: Int = ProcessBudget.defaultBytes) {
