@@ -46,7 +46,9 @@ struct Serve: ParsableCommand {
     var network: NetworkConditions?
     @Option(
         name: .customLong("byte-budget"),
-        help: "MiB held for all clients together (replies, network-lab traffic, kernel send queues); past 3/4 new network links are refused, past it the largest holders are cut.")
+        help: ArgumentHelp(
+            "MiB held for all clients together: replies, network-lab traffic, kernel send queues.",
+            discussion: "Past 3/4 new network links are refused (over-budget); past it the largest holders are cut."))
     var byteBudget = ProcessBudget.defaultBytes >> 20
     @Option(
         name: .customLong("log-level"),
