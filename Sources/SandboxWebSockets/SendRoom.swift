@@ -19,11 +19,11 @@ enum SendRoom: Equatable {
     static let margin = 4096
     /// The send buffer every connection gets at ESTABLISHED (`SO_SNDBUF`; the kernel doubles it
     /// for its bookkeeping, and setting it turns Linux's growth up to `tcp_wmem`'s 4 MiB off).
-    /// 64 KiB of payload by the rule below (less 2 KiB of margin): the largest message of
-    /// ordinary play, a 32-controller scene's frame or `scene-state` (~23 KB, docs/SCENE.md),
-    /// fits whole with room for the next, and a frame of a plain transition (< 1 KB) dozens of
-    /// times. A larger message grows it once, as far as `net.core.wmem_max` allows
-    /// (docs/SECURITY.md, "Kernel memory and the byte budget").
+    /// 64 KiB of payload by the rule below (less 2 KiB of margin): the largest messages of
+    /// ordinary play, a scene's frames and `scene-state` (32 controllers at most; 46 KB frames
+    /// at 64, docs/SCENE.md), fit whole with room for the next, and a frame of a plain
+    /// transition (under 700 B) dozens of times. A larger message grows it once, as far as
+    /// `net.core.wmem_max` allows (docs/SECURITY.md, "Kernel memory and the byte budget").
     static let fixedBufferBytes = 64 * 1024
 
     /// Sets the connection's send buffer to `fixedBufferBytes` (ESTABLISHED, before any write).
