@@ -14,6 +14,7 @@ extension SessionHub {
             break
         }
         if sessions[id] != nil {
+            try checkRoom(for: connection, in: id)
             leave(connection, into: &actions)
             connections[connection]?.role = .viewer(id)
             sessions[id]!.viewers.append(connection)
@@ -52,10 +53,17 @@ extension SessionHub {
 
     /// Another thread's connection asks to watch a session of this thread (`watchElsewhere`
     /// there). Answered like a local `join`; if the session has ended meanwhile, with
-    /// `unknown-session` (which ends the watch over there).
+    /// `unknown-session`, and if it has `maxViewers` already, with `too-many-viewers` (either
+    /// ends the watch over there; `SessionHubFanOutTests.remoteViewersCount`).
     public mutating func attachViewer(_ viewer: ConnectionID, to id: String, into actions: inout [SessionAction]) {
         guard let session = sessions[id] else {
             actions.append(.send(viewer, .error(WireError(.unknownSession, "no session \(WireError.quoted(id))"))))
+            return
+        }
+        do throws(WireError) {
+            try checkRoom(for: viewer, in: id)
+        } catch {
+            actions.append(.send(viewer, .error(error)))
             return
         }
         if let watched = remoteViewers[viewer] { sessions[watched]?.viewers.removeAll { $0 == viewer } }
