@@ -97,6 +97,8 @@ import TransitionCore
                 .send(driver, .configured(session: "s", settings: settings, joined: false)),
                 .send(viewer, .configured(session: "s", settings: settings, joined: false)),
                 .frameDue(driver), .frameDue(viewer),
+                // The viewer's two copies (29 bytes each), charged to the driver.
+                .charge(driver, bytes: 2 * 29),
             ])
         #expect(
             errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: viewer, at: 1)) == "not-driver"
@@ -217,7 +219,7 @@ import TransitionCore
         #expect(
             played == [
                 .send(driver, .transition(.played)), .send(viewer, .transition(.played)),
-                .frameDue(driver), .frameDue(viewer), .startTicking(fps: 60),
+                .frameDue(driver), .frameDue(viewer), .startTicking(fps: 60), .charge(driver, bytes: 2 * 15),
             ])
         var actions: [SessionAction] = []
         hub.disconnect(driver, into: &actions)
@@ -301,6 +303,7 @@ import TransitionCore
             receive(&hub, Self.bytes(#"{"type":"join","session":"t"}"#), from: driver, at: 2) == [
                 .unregister(session: "s"), .send(viewer, .sessionEnded("s")),
                 .send(driver, .configured(session: "t", settings: SessionSettings(), joined: true)), .frameDue(driver),
+                .charge(driver, bytes: 29),  // the viewer's `session-ended`
             ])
         #expect(hub.sessionCount == 1)
     }
