@@ -101,7 +101,6 @@ extension SandboxServer {
 
     /// `.watchElsewhere`: ask the session's thread to attach this viewer.
     func watchElsewhere(_ viewer: ConnectionID, _ session: String) {
-        remoteFrames[viewer] = nil
         if let host = group.host(of: session),
             group.server(host)?.post(.attach(viewer: viewer, session: session)) == true
         {
@@ -134,10 +133,7 @@ extension SandboxServer {
             case let .detach(viewer, session):
                 hub.detachViewer(viewer, from: session)
             case let .message(targets, message, endsWatch, session, startsFrames):
-                for target in targets {
-                    // The answer to a join the viewer has left since (a `join` of a session of
-                    // this thread in between, answered at once): it would come after the newer one's.
-                    if let session, endsWatch == nil, hub.session(of: target) != session { continue }
+                for target in targets where deliverable(to: target, of: session, endsWatch: endsWatch, startsFrames) {
                     connections[target]?.enqueue(message, startsFrames: startsFrames)
                     if let session = endsWatch {
                         hub.remoteWatchEnded(target, session: session)
@@ -153,6 +149,15 @@ extension SandboxServer {
             remoteFrames[viewer] = latest.frame
             connection.frameDue()
         }
+    }
+
+    /// Whether a message from a session's thread still concerns the viewer: not the answer to a
+    /// join it has withdrawn or left since (a newer `join`, answered first: it would come after
+    /// the newer one's). A `joined` it still waits for makes it leave what it did and watch.
+    private func deliverable(to viewer: ConnectionID, of session: String?, endsWatch: String?, _ joined: Bool) -> Bool {
+        guard let session, endsWatch == nil else { return true }
+        guard joined else { return hub.session(of: viewer) == session }
+        return remoteJoinAccepted(viewer, session)
     }
 
     // MARK: - Accepted sockets dealt by the listening thread

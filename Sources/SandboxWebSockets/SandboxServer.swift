@@ -230,6 +230,15 @@ public final class SandboxServer: @unchecked Sendable {
         carryOut(attaching: session)
     }
 
+    /// The session's thread accepted this thread's viewer: it leaves what it did (false: it
+    /// withdrew the join since).
+    func remoteJoinAccepted(_ viewer: ConnectionID, _ session: String) -> Bool {
+        guard hub.remoteJoinAccepted(viewer, session: session, into: &actions) else { return false }
+        remoteFrames[viewer] = nil
+        carryOut()
+        return true
+    }
+
     /// `.watchElsewhere` found the session gone (or its thread stopped) since the hub asked.
     func remoteJoinFailed(_ viewer: ConnectionID, _ session: String) {
         hub.remoteJoinFailed(viewer, session: session, into: &actions)

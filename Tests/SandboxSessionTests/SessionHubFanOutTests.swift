@@ -77,6 +77,30 @@ import TransitionCore
         #expect(hub.receiveOnOneThread(Self.join, from: viewers[1], at: 2).contains(.frameDue(viewers[1])))
     }
 
+    /// The viewer's side of a refusal by another thread: it asked, went on driving its own
+    /// session, and is left as it was; a join it withdrew (by joining elsewhere, or closing)
+    /// is withdrawn over there too.
+    @Test func aRemoteRefusalChangesNothingHere() {
+        var hub = hub()
+        let before = hub
+        var actions: [SessionAction] = []
+        hub.watchElsewhere(viewers[0], session: "far", into: &actions)
+        #expect(actions == [.watchElsewhere(viewers[0], session: "far")])
+        hub.remoteWatchEnded(viewers[0], session: "far")  // `too-many-viewers` came back
+        #expect(hub == before)
+        // Asked twice: the first is withdrawn; then it closes: the second too.
+        actions = []
+        hub.watchElsewhere(viewers[0], session: "far", into: &actions)
+        hub.watchElsewhere(viewers[0], session: "farther", into: &actions)
+        hub.disconnect(viewers[0], into: &actions)
+        #expect(
+            actions == [
+                .watchElsewhere(viewers[0], session: "far"), .stopWatchingElsewhere(viewers[0], session: "far"),
+                .watchElsewhere(viewers[0], session: "farther"),
+                .stopWatchingElsewhere(viewers[0], session: "farther"), .unregister(session: "v0"),
+            ])
+    }
+
     @Test func chargesPerCopy() {
         var hub = hub(maxViewers: 4)
         var actions: [SessionAction] = []

@@ -90,7 +90,8 @@ def test_the_33rd_viewer_is_refused_and_a_cut_viewer_cannot_rejoin_past_the_limi
 def test_viewers_of_every_thread_count_against_the_limit(make_server):
     """`--threads 2`, dealt round robin: the driver and every other connection on thread 0, the
     rest on thread 1. A limit of 3: a thread-0 join past it (counting thread 1's viewers) and a
-    thread-1 join past it (refused by the session's thread) both get `too-many-viewers`."""
+    thread-1 join past it (refused by the session's thread) both get `too-many-viewers`, and
+    both connections go on driving their own sessions."""
     server = make_server("--threads", "2", "--max-viewers", "3")
 
     async def scenario():
@@ -102,6 +103,10 @@ def test_viewers_of_every_thread_count_against_the_limit(make_server):
         for viewer in viewers[3:]:  # thread 0, then thread 1
             reply = await join(viewer, session)
             assert reply["type"] == "error" and reply["code"] == "too-many-viewers", reply
+            # Nothing changed, on either thread: it still drives its own session.
+            await viewer.send({"type": "configure", "duration": 0.4})
+            configured = await viewer.expect("configured")
+            assert configured["session"] == viewer.welcome["session"], configured
         # The three see the driver's messages; the two on thread 1 were posted one encoding.
         await driver.send({"type": "configure", "duration": 0.3})
         await driver.expect("configured")
