@@ -203,9 +203,8 @@ public final class SandboxServer: @unchecked Sendable {
             case let .setLink(target, conditions):
                 connections[target]?.setLink(conditions)
             case let .charge(target, bytes):
-                if let connection = connections[target] {
-                    connection.perform(connection.outbox.chargeFanOut(bytes: bytes, at: clock.now))
-                }
+                guard let sender = connections[target] else { continue }
+                sender.perform(sender.outbox.chargeFanOut(bytes: bytes, at: clock.now))
             }
         }
         post(&remote)
@@ -230,8 +229,7 @@ public final class SandboxServer: @unchecked Sendable {
         carryOut(attaching: session)
     }
 
-    /// The session's thread accepted this thread's viewer: it leaves what it did (false: it
-    /// withdrew the join since).
+    /// The session's thread accepted this viewer: it leaves what it did (false: it withdrew the join).
     func remoteJoinAccepted(_ viewer: ConnectionID, _ session: String) -> Bool {
         guard hub.remoteJoinAccepted(viewer, session: session, into: &actions) else { return false }
         remoteFrames[viewer] = nil

@@ -26,7 +26,7 @@ struct Serve: ParsableCommand {
     var maxConnections: Int?
     @Option(
         name: .customLong("max-viewers"),
-        help: "Viewers one session takes at most, on any thread (0…10000); past it, join is refused: too-many-viewers.")
+        help: "Viewers a session takes at most, from any thread (0…10000); past it, join gets too-many-viewers.")
     var maxViewers = SessionHub.defaultMaxViewers
     @Option(
         name: .customLong("write-timeout"),

@@ -116,7 +116,8 @@ import TransitionCore
                 + [.startTicking(fps: 60), .charge(driver, bytes: 6 * play.count)])
         // What reaches only its sender costs nothing more: a ping, from the driver or a viewer.
         let ping = Self.bytes(#"{"type":"ping","seq":1,"t":0}"#)
-        #expect(hub.receiveOnOneThread(ping, from: driver, at: 3) == [.send(driver, .pong(seq: 1, t: 0, serverTime: 3000))])
+        #expect(
+            hub.receiveOnOneThread(ping, from: driver, at: 3) == [.send(driver, .pong(seq: 1, t: 0, serverTime: 3000))])
         #expect(
             hub.receiveOnOneThread(ping, from: viewers[0], at: 3)
                 == [.send(viewers[0], .pong(seq: 1, t: 0, serverTime: 3000))])
