@@ -136,8 +136,9 @@ extension SandboxServer {
                 for target in targets where deliverable(to: target, of: session, endsWatch: endsWatch, startsFrames) {
                     connections[target]?.enqueue(message, startsFrames: startsFrames)
                     if let session = endsWatch {
+                        // A refused join ends no watch: the frames of the one it has stay.
+                        if hub.session(of: target) == session { remoteFrames[target] = nil }
                         hub.remoteWatchEnded(target, session: session)
-                        remoteFrames[target] = nil
                     }
                 }
             }
