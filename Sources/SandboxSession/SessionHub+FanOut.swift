@@ -22,7 +22,8 @@ extension SessionHub {
     }
 
     /// Refuses a viewer past the session's limit (`maxViewers`), counting the viewers of every
-    /// thread (those of other threads are in `viewers` too, `attachViewer`).
+    /// thread (those of other threads are in `viewers` too, `attachViewer`;
+    /// `SessionHubFanOutTests.remoteViewersCount`).
     func checkRoom(for viewer: ConnectionID, in id: String) throws(WireError) {
         guard let viewers = inPlaceRead(id, { $0.viewers }), viewers.count >= maxViewers, !viewers.contains(viewer)
         else { return }

@@ -30,7 +30,8 @@ enum Delivery: @unchecked Sendable {  // an EncodedMessage is handed over whole,
 
 /// One message of a batch on its way to viewers of other threads, gathered by thread while the
 /// batch sends it to one connection after another: the hub sends a broadcast to the driver and
-/// then each viewer in a row, so each other thread is posted it once (`post(_:)`).
+/// then each viewer in a row, so each other thread is posted it once (`post(_:)`;
+/// `RemoteSendsTests`).
 struct RemoteSends {
     private(set) var message: ServerMessage?
     private(set) var watched: String?
