@@ -8,6 +8,10 @@ struct ConnectionState: Equatable {
         case idle
     }
     var role: Role
+    /// The session of another thread this connection asked to watch, until that thread answers:
+    /// it keeps its role meanwhile, so a refusal there changes nothing here
+    /// (`SessionHubFanOutTests.aRemoteRefusalChangesNothingHere`).
+    var remoteJoin: String?
     /// Its simulated network (`NetworkLink`, carried out by the executor).
     var network: NetworkConditions
     var lastSeq: Int?

@@ -30,11 +30,13 @@ public enum ServerMessage: Equatable, Sendable {
     }
 
     /// True for the messages after which a viewer watches nothing: its session ended, or the
-    /// session it asked to join does not exist (`SessionHub.remoteWatchEnded`).
+    /// session it asked to join does not exist or has no room (`SessionHub.remoteWatchEnded`).
     public var endsWatch: Bool {
         switch self {
         case .sessionEnded: return true
-        case .error(let error): return error.code == WireError.Code.unknownSession.rawValue
+        case .error(let error):
+            return error.code == WireError.Code.unknownSession.rawValue
+                || error.code == WireError.Code.tooManyViewers.rawValue
         default: return false
         }
     }

@@ -41,4 +41,8 @@ public enum SessionAction: Equatable, Sendable {
     /// The connection's simulated network changed (`NetworkLink`): what it sends and is sent
     /// from now on is held under these conditions. Always for a connection of this thread.
     case setLink(ConnectionID, NetworkConditions)
+    /// The connection's message reached other connections (its viewers): take `bytes` more
+    /// from its input budget (`Outbox.chargeFanOut`), past which it is refused and closed like a
+    /// flood (`SessionHub.chargeFanOut`). Always for a connection of this thread.
+    case charge(ConnectionID, bytes: Int)
 }

@@ -95,6 +95,7 @@ extension SessionHub {
 
     /// Detaches a connection from what it drives or watches; a driver leaving ends its session.
     mutating func leave(_ connection: ConnectionID, into actions: inout [SessionAction]) {
+        withdrawRemoteJoin(of: connection, into: &actions)
         guard let role = connections[connection]?.role else { return }
         connections[connection]?.role = .idle
         switch role {

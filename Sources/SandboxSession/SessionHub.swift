@@ -29,6 +29,11 @@ public struct SessionHub: Equatable {
     /// sessions that end — a connection that goes on to watch another's ends its own — leave
     /// no phase crowded.
     var phaseLoad: [Int]
+    /// Viewers a session takes at most, on any thread (`serve --max-viewers`): a `join` past it
+    /// is refused with `too-many-viewers` and changes nothing (`SessionHubFanOutTests`).
+    public let maxViewers: Int
+    /// 32: a class watching one demonstration, with room; docs/SECURITY.md "Viewer fan-out".
+    public static let defaultMaxViewers = 32
 
     var sessions: [String: HubSession] = [:]
     var connections: [ConnectionID: ConnectionState] = [:]
@@ -46,9 +51,11 @@ public struct SessionHub: Equatable {
     public init(
         thread: Int = 0, defaults: SessionSettings = SessionSettings(), network: NetworkConditions = .loopback,
         headroom: Int = 0,
-        tickPhases: Int = 1
+        tickPhases: Int = 1, maxViewers: Int = SessionHub.defaultMaxViewers
     ) {
         precondition(tickPhases >= 1, "a display link has at least one phase")
+        precondition(maxViewers >= 0, "a session takes no viewers or some")
+        self.maxViewers = maxViewers
         self.thread = thread
         self.defaults = defaults
         self.network = network
@@ -158,6 +165,7 @@ public struct SessionHub: Equatable {
             let first = actions.count
             try dispatch(request, from: connection, at: now, arrived: arrived, into: &actions)
             if let id = request.id { Self.tagReplies(to: connection, with: id, in: &actions, from: first) }
+            chargeFanOut(of: bytes.count, from: connection, in: &actions, from: first)
         } catch {
             var error = error
             if error.requestID == nil { error.requestID = requestID }

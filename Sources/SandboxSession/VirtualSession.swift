@@ -129,6 +129,8 @@ public struct VirtualSession {
                 out += carryOut(answer)
             case .unregister(let session):
                 frames.forget(session)
+            case .charge(_, let bytes):
+                perform(outbox.chargeFanOut(bytes: bytes, at: now), into: &out)
             case .register, .watchElsewhere, .stopWatchingElsewhere:
                 break  // one session, one connection, no other thread
             }

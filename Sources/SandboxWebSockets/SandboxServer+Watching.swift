@@ -21,10 +21,41 @@ enum Delivery: @unchecked Sendable {  // an EncodedMessage is handed over whole,
     /// To the session's thread: a viewer of another thread wants to watch it / leaves it.
     case attach(viewer: ConnectionID, session: String)
     case detach(viewer: ConnectionID, session: String)
-    /// To the viewer's thread: a message for it. `endsWatch` with the session it ends;
-    /// `session`: the session whose `join` it answers (dropped if the viewer has left for
+    /// To the viewers' thread: one message for each of them, encoded once for that thread (its
+    /// connections write it one after another). `endsWatch` with the session it ends;
+    /// `session`: the session whose `join` it answers (dropped for a viewer that has left for
     /// another since); `startsFrames`: a `joined` (`ServerMessage.startsFrames`).
-    case message(to: ConnectionID, EncodedMessage, endsWatch: String?, session: String?, startsFrames: Bool)
+    case message(to: [ConnectionID], EncodedMessage, endsWatch: String?, session: String?, startsFrames: Bool)
+}
+
+/// One message of a batch on its way to viewers of other threads, gathered by thread while the
+/// batch sends it to one connection after another: the hub sends a broadcast to the driver and
+/// then each viewer in a row, so each other thread is posted it once (`post(_:)`;
+/// `RemoteSendsTests`).
+struct RemoteSends {
+    private(set) var message: ServerMessage?
+    private(set) var watched: String?
+    private(set) var viewers: [Int: [ConnectionID]] = [:]
+
+    /// Whether `action` may join what is gathered: a send of the same message. Anything else is
+    /// carried out after the gathered message is posted, so each viewer's order holds.
+    func continues(with action: SessionAction) -> Bool {
+        guard let message else { return true }
+        if case .send(_, message) = action { return true }
+        return false
+    }
+
+    mutating func add(_ viewer: ConnectionID, _ message: ServerMessage, watching session: String?) {
+        self.message = message
+        watched = session
+        viewers[viewer.thread, default: []].append(viewer)
+    }
+
+    mutating func removeAll() {
+        message = nil
+        watched = nil
+        viewers.removeAll(keepingCapacity: true)
+    }
 }
 
 extension SandboxServer {
@@ -51,12 +82,18 @@ extension SandboxServer {
         }
     }
 
-    func send(_ message: ServerMessage, toViewer viewer: ConnectionID, watching session: String?) {
-        let encoded = ServerMessages.encode(message, headroom: headroom)
-        group.server(viewer.thread)?.post(
-            .message(
-                to: viewer, encoded, endsWatch: message.endsWatch ? session : nil, session: session,
-                startsFrames: message.startsFrames))
+    /// Posts what `remote` gathered: one encoding per thread, for all its viewers there.
+    func post(_ remote: inout RemoteSends) {
+        guard let message = remote.message else { return }
+        let session = remote.watched
+        for (thread, viewers) in remote.viewers {
+            let encoded = ServerMessages.encode(message, headroom: headroom)
+            group.server(thread)?.post(
+                .message(
+                    to: viewers, encoded, endsWatch: message.endsWatch ? session : nil, session: session,
+                    startsFrames: message.startsFrames))
+        }
+        remote.removeAll()
     }
 
     func sendFrame(_ frame: FrameEncoding, toViewer viewer: ConnectionID, of session: String) {
@@ -65,7 +102,6 @@ extension SandboxServer {
 
     /// `.watchElsewhere`: ask the session's thread to attach this viewer.
     func watchElsewhere(_ viewer: ConnectionID, _ session: String) {
-        remoteFrames[viewer] = nil
         if let host = group.host(of: session),
             group.server(host)?.post(.attach(viewer: viewer, session: session)) == true
         {
@@ -97,14 +133,14 @@ extension SandboxServer {
                 attachRemote(viewer, session)
             case let .detach(viewer, session):
                 hub.detachViewer(viewer, from: session)
-            case let .message(target, message, endsWatch, session, startsFrames):
-                // The answer to a join the viewer has left since (a `join` of a session of this
-                // thread in between, answered at once): it would come after the newer one's.
-                if let session, endsWatch == nil, hub.session(of: target) != session { continue }
-                connections[target]?.enqueue(message, startsFrames: startsFrames)
-                if let session = endsWatch {
-                    hub.remoteWatchEnded(target, session: session)
-                    remoteFrames[target] = nil
+            case let .message(targets, message, endsWatch, session, startsFrames):
+                for target in targets where deliverable(to: target, of: session, endsWatch: endsWatch, startsFrames) {
+                    connections[target]?.enqueue(message, startsFrames: startsFrames)
+                    if let session = endsWatch {
+                        // A refused join ends no watch: the frames of the one it has stay.
+                        if hub.session(of: target) == session { remoteFrames[target] = nil }
+                        hub.remoteWatchEnded(target, session: session)
+                    }
                 }
             }
         }
@@ -115,6 +151,15 @@ extension SandboxServer {
             remoteFrames[viewer] = latest.frame
             connection.frameDue()
         }
+    }
+
+    /// Whether a message from a session's thread still concerns the viewer: not the answer to a
+    /// join it has withdrawn or left since (a newer `join`, answered first: it would come after
+    /// the newer one's). A `joined` it still waits for makes it leave what it did and watch.
+    private func deliverable(to viewer: ConnectionID, of session: String?, endsWatch: String?, _ joined: Bool) -> Bool {
+        guard let session, endsWatch == nil else { return true }
+        guard joined else { return hub.session(of: viewer) == session }
+        return remoteJoinAccepted(viewer, session)
     }
 
     // MARK: - Accepted sockets dealt by the listening thread

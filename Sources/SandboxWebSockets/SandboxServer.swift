@@ -60,7 +60,7 @@ public final class SandboxServer: @unchecked Sendable {
         self.group = group
         hub = SessionHub(
             thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()),
-            tickPhases: options.tickPhases)
+            tickPhases: options.tickPhases, maxViewers: options.maxViewers)
         frames = FrameCache(for: hub)
         limits = options.limits
         policy = RequestPolicy(
@@ -150,18 +150,20 @@ public final class SandboxServer: @unchecked Sendable {
     func carryOut(attaching: String? = nil) {
         var shared: (message: ServerMessage, encoded: EncodedMessage)?
         var frameCopies: [Int: (original: FrameEncoding, copy: FrameEncoding)] = [:]
+        var remote = RemoteSends()
         // By index: carrying out an action may add more (a join that failed on the way).
         var index = 0
         while index < actions.count {
             let action = actions[index]
             index += 1
+            if !remote.continues(with: action) { post(&remote) }
             switch action {
             case let .send(target, message):
                 if let metrics { metrics.sent(message) }
                 if case .error(let error) = message { errorSent(error, to: target) }
                 if target.thread != thread {
                     let watched: String? = if case .sessionEnded(let id) = message { id } else { attaching }
-                    send(message, toViewer: target, watching: watched)
+                    remote.add(target, message, watching: watched)
                     continue
                 }
                 // A broadcast is encoded once for every connection it goes to.
@@ -200,8 +202,12 @@ public final class SandboxServer: @unchecked Sendable {
                 stopWatchingElsewhere(viewer, session)
             case let .setLink(target, conditions):
                 connections[target]?.setLink(conditions)
+            case let .charge(target, bytes):
+                guard let sender = connections[target] else { continue }
+                sender.perform(sender.outbox.chargeFanOut(bytes: bytes, at: clock.now))
             }
         }
+        post(&remote)
         actions.removeAll(keepingCapacity: true)
     }
 
@@ -221,6 +227,14 @@ public final class SandboxServer: @unchecked Sendable {
     func attachRemote(_ viewer: ConnectionID, _ session: String) {
         hub.attachViewer(viewer, to: session, into: &actions)
         carryOut(attaching: session)
+    }
+
+    /// The session's thread accepted this viewer: it leaves what it did (false: it withdrew the join).
+    func remoteJoinAccepted(_ viewer: ConnectionID, _ session: String) -> Bool {
+        guard hub.remoteJoinAccepted(viewer, session: session, into: &actions) else { return false }
+        remoteFrames[viewer] = nil
+        carryOut()
+        return true
     }
 
     /// `.watchElsewhere` found the session gone (or its thread stopped) since the hub asked.

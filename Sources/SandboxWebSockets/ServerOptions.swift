@@ -26,6 +26,9 @@ public struct ServerOptions: Sendable {
     /// `Host` names allowed besides loopback names, address literals and the bound address
     /// (`RequestPolicy`); a leading dot allows subdomains.
     public var allowedHosts: [String] = []
+    /// Viewers one session takes at most, across threads (`serve --max-viewers`,
+    /// `SessionHub.maxViewers`).
+    public var maxViewers = SessionHub.defaultMaxViewers
     /// Per-connection bounds and the connection limit (docs/SECURITY.md).
     public var limits = ConnectionLimits()
     /// The process-wide byte budget over everything held for clients (`serve --byte-budget`).

@@ -25,6 +25,10 @@ struct Serve: ParsableCommand {
         help: "Open WebSocket connections at most (default: sized to the descriptor limit); past it, 503.")
     var maxConnections: Int?
     @Option(
+        name: .customLong("max-viewers"),
+        help: "Viewers a session takes at most, from any thread (0…10000); past it, join gets too-many-viewers.")
+    var maxViewers = SessionHub.defaultMaxViewers
+    @Option(
         name: .customLong("write-timeout"),
         help: "Seconds a connection's writes may wait for a peer that does not read before it is cut.")
     var writeTimeout = 30.0
@@ -110,6 +114,7 @@ struct Serve: ParsableCommand {
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be in 1…1000000")
         }
+        guard (0...10_000).contains(maxViewers) else { throw ValidationError("--max-viewers must be in 0…10000") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--web-root '\(webRoot)' is not a folder")
@@ -188,6 +193,7 @@ struct Serve: ParsableCommand {
         options.allowedOrigins = allowOrigin
         options.allowedHosts = allowHost
         options.limits.maxConnections = maxConnections
+        options.maxViewers = maxViewers
         options.limits.writeStallSeconds = writeTimeout
         options.budget = ProcessBudget(bytes: byteBudget << 20)
         let group = try ServerGroup(options: options, threads: threads)

@@ -97,6 +97,8 @@ import TransitionCore
                 .send(driver, .configured(session: "s", settings: settings, joined: false)),
                 .send(viewer, .configured(session: "s", settings: settings, joined: false)),
                 .frameDue(driver), .frameDue(viewer),
+                // The viewer's two copies (29 bytes each), charged to the driver.
+                .charge(driver, bytes: 2 * 29),
             ])
         #expect(
             errorCode(receive(&hub, Self.bytes(#"{"type":"configure","fps":30}"#), from: viewer, at: 1)) == "not-driver"
@@ -217,7 +219,7 @@ import TransitionCore
         #expect(
             played == [
                 .send(driver, .transition(.played)), .send(viewer, .transition(.played)),
-                .frameDue(driver), .frameDue(viewer), .startTicking(fps: 60),
+                .frameDue(driver), .frameDue(viewer), .startTicking(fps: 60), .charge(driver, bytes: 2 * 15),
             ])
         var actions: [SessionAction] = []
         hub.disconnect(driver, into: &actions)
@@ -247,7 +249,12 @@ import TransitionCore
         #expect(hub.session(of: viewer) == "v")  // nothing changes before the answer
         actions = []
         hub.watchElsewhere(viewer, session: "far", into: &actions)
-        #expect(actions == [.unregister(session: "v"), .watchElsewhere(viewer, session: "far")])
+        #expect(actions == [.watchElsewhere(viewer, session: "far")])
+        #expect(hub.session(of: viewer) == "v")  // until the other thread accepts
+        actions = []
+        #expect(!hub.remoteJoinAccepted(viewer, session: "near", into: &actions) && actions.isEmpty)
+        #expect(hub.remoteJoinAccepted(viewer, session: "far", into: &actions))
+        #expect(actions == [.unregister(session: "v")])
         #expect(hub.session(of: viewer) == "far")
         #expect(
             errorCode(receive(&hub, Self.bytes(#"{"type":"join","session":"far"}"#), from: viewer, at: 1))
@@ -266,7 +273,7 @@ import TransitionCore
         hub.watchElsewhere(viewer, session: "gone", into: &actions)
         actions = []
         hub.remoteJoinFailed(viewer, session: "gone", into: &actions)
-        #expect(errorCode(actions) == "unknown-session" && hub.session(of: viewer) == nil)
+        #expect(errorCode(actions) == "unknown-session" && hub.session(of: viewer) == "v")
     }
 
     @Test func theHostAttachesAndDetachesAViewerOfAnotherThread() {
@@ -301,6 +308,7 @@ import TransitionCore
             receive(&hub, Self.bytes(#"{"type":"join","session":"t"}"#), from: driver, at: 2) == [
                 .unregister(session: "s"), .send(viewer, .sessionEnded("s")),
                 .send(driver, .configured(session: "t", settings: SessionSettings(), joined: true)), .frameDue(driver),
+                .charge(driver, bytes: 29),  // the viewer's `session-ended`
             ])
         #expect(hub.sessionCount == 1)
     }

@@ -27,4 +27,15 @@ public struct InputBudget {
         bytes = min(byteBurst, bytes + elapsed * byteRate) - Double(count)
         return messages >= 0 && bytes >= 0
     }
+
+    /// Takes `count` bytes at `now` for what the connection's message made for others (its
+    /// viewers' copies: `SessionHub.chargeFanOut`), from the byte bucket alone; false when over
+    /// the bound (`OutboxFanOutTests`).
+    public mutating func charge(bytes count: Int, at now: Double) -> Bool {
+        let elapsed = max(0, now - updated)
+        updated = max(updated, now)
+        messages = min(messageBurst, messages + elapsed * messageRate)
+        bytes = min(byteBurst, bytes + elapsed * byteRate) - Double(count)
+        return bytes >= 0
+    }
 }

@@ -14,13 +14,7 @@ extension Outbox {
         var out: [OutboxAction] = []
         guard !isClosing else { return out }
         guard budget.spend(bytes: bytes.count, at: now) else {
-            let rates = "\(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB"
-            let error = WireError(.rateLimited, "more than \(rates) per second; closing")
-            out.append(.rateLimited(error))
-            enqueue(ServerMessages.encode(.error(error), headroom: headroom), startsFrames: false, at: now, into: &out)
-            // The error first, then the close; reading stops now.
-            out.append(.kill(after: 2))
-            close(1008, "input rate limit", into: &out)
+            refuseOverRate(at: now, into: &out)
             return out
         }
         if link != nil {
@@ -33,5 +27,16 @@ extension Outbox {
         }
         out.append(.deliverToSession(bytes, binary: binary, arrived: nil))
         return out
+    }
+
+    /// Past the rate bound: a `rate-limited` error, then a 1008 close; reading stops now.
+    mutating func refuseOverRate(at now: Double, into out: inout [OutboxAction]) {
+        let rates = "\(limits.messagesPerSecond) messages or \(limits.bytesPerSecond / 1024) KiB"
+        let error = WireError(.rateLimited, "more than \(rates) per second; closing")
+        out.append(.rateLimited(error))
+        enqueue(ServerMessages.encode(.error(error), headroom: headroom), startsFrames: false, at: now, into: &out)
+        // The error first, then the close.
+        out.append(.kill(after: 2))
+        close(1008, "input rate limit", into: &out)
     }
 }

@@ -13,6 +13,7 @@ public struct WireError: Error, Equatable, Sendable {
         case sequence = "bad-seq"
         case busy = "busy"
         case unknownSession = "unknown-session"
+        case tooManyViewers = "too-many-viewers"
         case notDriver = "not-driver"
         case binary = "binary-not-supported"
         case tooManyReplies = "too-many-replies"
