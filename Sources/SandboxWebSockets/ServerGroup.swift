@@ -23,6 +23,10 @@ public final class ServerGroup: Sendable {
     public let threads: Int
     /// Open WebSocket connections across the threads.
     let openConnections = ConnectionCounter()
+    /// Open connections and handshakes per client address, across the threads.
+    let peers: PeerLimits
+    /// Set by the first `requestShutdown`: when draining and the log's flush end.
+    public let shutdown = ShutdownDeadline()
     // Set once in init, before any thread runs; read-only after.
     nonisolated(unsafe) private var servers: [SandboxServer] = []
     /// Which thread hosts each session (only with more than one thread).
@@ -34,6 +38,7 @@ public final class ServerGroup: Sendable {
     public init(options: ServerOptions, threads: Int = 1) throws(StartError) {
         guard threads >= 1 else { throw .invalidOption("--threads must be at least 1") }
         self.threads = threads
+        peers = PeerLimits(options: options)
         var options = options
         for index in 0..<threads {
             servers.append(try SandboxServer(options: options, thread: index, group: self))
@@ -85,6 +90,7 @@ public final class ServerGroup: Sendable {
 
     /// Thread-safe, and safe again during or after teardown.
     public func requestShutdown() {
+        shutdown.start()
         servers.forEach { $0.requestShutdown() }
     }
 

@@ -25,6 +25,16 @@ struct Serve: ParsableCommand {
         help: "Open WebSocket connections at most (default: sized to the descriptor limit); past it, 503.")
     var maxConnections: Int?
     @Option(
+        name: .customLong("max-connections-per-address"),
+        help: ArgumentHelp(
+            "Open WebSocket connections one client address may hold (0: no limit); past it, refused at accept.",
+            discussion: "127.0.0.1 is exempt: behind the balancer it is every client (deploy/haproxy.cfg limits it)."))
+    var maxConnectionsPerAddress = ServerOptions.defaultMaxConnectionsPerAddress
+    @Option(
+        name: .customLong("handshakes-per-address"),
+        help: "TLS handshakes a second one address may start (bursts of twice that); past it, refused at accept.")
+    var handshakesPerAddress = ServerOptions.defaultHandshakesPerAddress
+    @Option(
         name: .customLong("write-timeout"),
         help: "Seconds a connection's writes may wait for a peer that does not read before it is cut.")
     var writeTimeout = 30.0
@@ -103,6 +113,12 @@ struct Serve: ParsableCommand {
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be in 1…1000000")
         }
+        guard (0...1_000_000).contains(maxConnectionsPerAddress) else {
+            throw ValidationError("--max-connections-per-address must be in 0…1000000 (0: no limit)")
+        }
+        guard handshakesPerAddress >= 0.1, handshakesPerAddress <= 100_000 else {
+            throw ValidationError("--handshakes-per-address must be in 0.1…100000 a second")
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--web-root '\(webRoot)' is not a folder")
@@ -152,9 +168,10 @@ struct Serve: ParsableCommand {
                 fields: fields)
         }
         // Whatever way run() ends (a bind error throws), what is queued gets a short while to
-        // reach stderr; a reader that stopped must not hold up exit (SIGTERM keeps working,
-        // docs/SECURITY.md).
-        defer { StandardErrorLog.writer?.flush(within: 1) }
+        // reach stderr; a reader that stopped must not hold up exit: after SIGTERM, what is left
+        // of the shutdown's one deadline (ShutdownDeadline), else 1 s (docs/SECURITY.md).
+        var flushSeconds = ShutdownDeadline.seconds
+        defer { StandardErrorLog.writer?.flush(within: flushSeconds) }
         LoggingSystem.bootstrap { label in
             var handler = LineLogHandler.standardError(format.lines, label: label)
             handler.logLevel = level
@@ -182,6 +199,8 @@ struct Serve: ParsableCommand {
         options.allowedHosts = allowHost
         options.limits.maxConnections = maxConnections
         options.limits.writeStallSeconds = writeTimeout
+        options.maxConnectionsPerAddress = maxConnectionsPerAddress == 0 ? nil : maxConnectionsPerAddress
+        options.handshakesPerAddress = handshakesPerAddress
         let group = try ServerGroup(options: options, threads: threads)
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
@@ -200,6 +219,7 @@ struct Serve: ParsableCommand {
             LWSLog.startupEnded()
         }
         logger.info("stopped")
+        flushSeconds = group.shutdown.secondsLeft
     }
 }
 
