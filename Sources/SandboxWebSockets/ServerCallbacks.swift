@@ -73,8 +73,10 @@ func sandboxCallback(
         return 0
     case LWS_CALLBACK_ESTABLISHED:
         guard let slot else { return -1 }
-        let created = server.opened(WebSocketHandle(wsi: wsi))
-        server.group.peers.opened(created.stats.peer)
+        let socket = WebSocketHandle(wsi: wsi)
+        // Counted before the "connection opened" line, which tests wait for (test_edge_bounds.py).
+        server.group.peers.opened(socket.peerAddress)
+        let created = server.opened(socket)
         slot.pointee = Unmanaged.passRetained(created).toOpaque()
     case LWS_CALLBACK_RECEIVE:
         return connection?.receive(input, length) ?? -1
@@ -104,7 +106,9 @@ func sandboxCallback(
 }
 
 /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: only WebSocket, from an allowed Host and Origin, below the
-/// connection limits (all and per address). A refusal answers with an HTTP status (returns 1), before any upgrade.
+/// connection limits (all and per address). A refusal answers with an HTTP status (returns 1), before any
+/// upgrade. With `--threads`, upgrades completing at once on different threads may each pass a limit
+/// (at most one per other thread over it), as each is counted when established.
 private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPointer?, server: SandboxServer) -> Int32 {
     let request = WebSocketHandle(wsi: wsi)
     let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""

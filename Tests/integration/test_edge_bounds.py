@@ -47,6 +47,8 @@ def test_one_address_cannot_take_every_connection(make_server):
             s, status = websocket_from(ATTACKER, port)
             held.append(s)
             assert status == 101
+        # Counted once established, which the 101 can overtake on another thread (`--threads`).
+        assert wait_for(lambda: server.stderr_text().count('"message":"connection opened"') == 4)
         # The fifth from the same address is closed at accept: no HTTP answer at all.
         s, status = websocket_from(ATTACKER, port)
         s.close()
@@ -56,6 +58,7 @@ def test_one_address_cannot_take_every_connection(make_server):
             s, status = websocket_from(source, port)
             held.append(s)
             assert status == 101, source
+        assert wait_for(lambda: server.stderr_text().count('"message":"connection opened"') == 6)
         # Sockets accepted while the address held fewer: counted again at the upgrade (503).
         held.pop(0).close()
         assert wait_for(lambda: '"message":"connection closed"' in server.stderr_text())
@@ -63,7 +66,11 @@ def test_one_address_cannot_take_every_connection(make_server):
         # The listening socket's queue is first come, first served: once a later request is
         # answered, the three were accepted.
         assert rawws.status(rawws.request("127.0.0.1", port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")) == 200
-        statuses = [upgrade(s, port) for s in early]
+        statuses = []
+        for s in early:
+            statuses.append(upgrade(s, port))
+            if statuses[-1] == 101:
+                assert wait_for(lambda: server.stderr_text().count('"message":"connection opened"') == 7)
         held += early
         assert sorted(statuses, key=str) == [101, 503, 503], statuses
         text = wait_for(lambda: '"why":"per-address"' in server.stderr_text() and server.stderr_text())
