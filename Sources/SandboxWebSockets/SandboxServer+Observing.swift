@@ -6,15 +6,17 @@ import SandboxSession
 // refused request or handshake, per error sent (debug); the metrics it counts besides the hot
 // path's (`ServerMetrics`); and `GET /metrics` itself.
 //
-// Opened, closed and refused lines are caused by clients, who can cause thousands a second: they
-// share `LogBudget.shared` (20 a second, bursts of 100) with lws' lines, and what is past it is
-// summed up once a second in "log lines suppressed" (docs/SECURITY.md).
+// Opened, closed, refused and error lines are caused by clients, who can cause thousands a
+// second: they go through `LogBudget.shared` (a budget per peer address and one for the process)
+// with lws' lines, and what is past it is summed up once a second in "log lines suppressed",
+// naming the peers that caused most (docs/SECURITY.md).
 
 extension SandboxServer {
     // MARK: - Logs
 
     func logOpened(_ connection: Connection) {
-        guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
+        guard logger.logLevel <= .info, LogBudget.shared.admit(peer: connection.stats.peer, reason: "opened")
+        else { return }
         logger.info(
             "connection opened",
             metadata: [
@@ -29,7 +31,7 @@ extension SandboxServer {
     func logClosed(_ connection: Connection) {
         let stats = connection.stats
         metrics?.closed(code: stats.reportedCloseCode)
-        guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
+        guard logger.logLevel <= .info, LogBudget.shared.admit(peer: stats.peer, reason: "closed") else { return }
         var metadata: Logger.Metadata = [
             "peer": .string(stats.peer),
             "connection": .stringConvertible(connection.id),
@@ -45,10 +47,13 @@ extension SandboxServer {
         logger.info("connection closed", metadata: metadata)
     }
 
-    /// A protocol error for a client: counted, and logged at debug level.
+    /// A protocol error for a client: counted, and logged at debug level within the log budget
+    /// (`test_error_lines_are_budgeted_at_debug`).
     func errorSent(_ error: WireError, to target: ConnectionID) {
         metrics?.error(code: error.code)
-        guard logger.logLevel <= .debug else { return }
+        guard logger.logLevel <= .debug,
+            LogBudget.shared.admit(peer: connections[target]?.stats.peer ?? "-", reason: "error")
+        else { return }
         logger.debug(
             "error sent",
             metadata: [
@@ -64,9 +69,10 @@ extension SandboxServer {
     /// 64 bytes, as they come from the client.
     func refused(_ request: WebSocketHandle, status: Int, why: String) {
         metrics?.refused(why)
-        guard logger.logLevel <= .info, LogBudget.shared.admit() else { return }
+        let peer = request.peerAddress
+        guard logger.logLevel <= .info, LogBudget.shared.admit(peer: peer, reason: why) else { return }
         var metadata: Logger.Metadata = [
-            "peer": .string(request.peerAddress), "status": .stringConvertible(status), "why": .string(why),
+            "peer": .string(peer), "status": .stringConvertible(status), "why": .string(why),
         ]
         if let host = request.header(WSI_TOKEN_HOST) { metadata["host"] = .string(Self.clipped(host)) }
         if let origin = request.header(WSI_TOKEN_ORIGIN) { metadata["origin"] = .string(Self.clipped(origin)) }
@@ -92,13 +98,13 @@ extension SandboxServer {
     /// log's own counters; and the summary of client-caused lines the budget suppressed.
     func publishCounts() {
         let suppressed = LogBudget.shared.takeSuppressed()
-        if suppressed > 0 {
+        if suppressed.lines > 0 {
             logger.info(
                 "log lines suppressed",
                 metadata: [
-                    "lines": .stringConvertible(suppressed),
-                    "why":
-                        "client-caused lines past \(Int(LogBudget.defaultRate))/s (bursts of \(Int(LogBudget.defaultBurst)))",
+                    "lines": .stringConvertible(suppressed.lines),
+                    "top_peers": .string(suppressed.top.map { "\($0.peer):\($0.lines)" }.joined(separator: ",")),
+                    "why": .string(LogBudget.summaryReason),
                 ])
         }
         guard let metrics else { return }

@@ -133,7 +133,7 @@ public final class SandboxServer: @unchecked Sendable {
         adoptHandedOver()
         takeDeliveries()
         guard lifecycle == .serving, stopRequested.load(ordering: .sequentiallyConsistent), let context else { return }
-        lifecycle = .draining(deadline: clock.now + 2)
+        lifecycle = .draining(deadline: group.shutdown.deadline ?? clock.now + ShutdownDeadline.seconds)
         for connection in connections.values { connection.close(1001, "server shutting down") }
         // Keep the loop turning while the closes go out, even if nothing else happens.
         shutdownTimer.schedule(on: context, after: 0.05)

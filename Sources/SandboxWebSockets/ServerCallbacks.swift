@@ -13,7 +13,9 @@ func httpCallback(
     switch reason {
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
         guard let server = server(of: wsi) else { return 0 }
-        return server.filterNetworkConnection(clws_filter_fd(input))
+        let fd = clws_filter_fd(input)
+        if server.refusedAtAccept(fd) { return 1 }
+        return server.filterNetworkConnection(fd)
     case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:
         // lws 4.1 turns a `CONNECT host:port` request into a raw socket bound to protocol 0,
         // with no timeout: a proxy tunnel nobody asked for. Refuse it (lws closes the socket).
@@ -71,7 +73,10 @@ func sandboxCallback(
         return 0
     case LWS_CALLBACK_ESTABLISHED:
         guard let slot else { return -1 }
-        let created = server.opened(WebSocketHandle(wsi: wsi))
+        let socket = WebSocketHandle(wsi: wsi)
+        // Counted before the "connection opened" line, which tests wait for (test_edge_bounds.py).
+        server.group.peers.opened(socket.peerAddress)
+        let created = server.opened(socket)
         slot.pointee = Unmanaged.passRetained(created).toOpaque()
     case LWS_CALLBACK_RECEIVE:
         return connection?.receive(input, length) ?? -1
@@ -82,6 +87,7 @@ func sandboxCallback(
         if let slot, let pointer = slot.pointee {
             slot.pointee = nil
             let closing = Unmanaged<Connection>.fromOpaque(pointer)
+            server.group.peers.closed(closing.takeUnretainedValue().stats.peer)
             server.closed(closing.takeUnretainedValue())
             closing.release()
         }
@@ -100,7 +106,9 @@ func sandboxCallback(
 }
 
 /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: only WebSocket, from an allowed Host and Origin, below the
-/// connection limit. A refusal answers with an HTTP status (returns 1), before any upgrade.
+/// connection limits (all and per address). A refusal answers with an HTTP status (returns 1), before any
+/// upgrade. With `--threads`, upgrades completing at once on different threads may each pass a limit
+/// (at most one per other thread over it), as each is counted when established.
 private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPointer?, server: SandboxServer) -> Int32 {
     let request = WebSocketHandle(wsi: wsi)
     let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
@@ -123,6 +131,11 @@ private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPoin
     }
     guard server.group.openConnections.value < server.group.maxConnections else {
         return refuse(request, 503, "Service Unavailable: too many connections", server, why: "capacity")
+    }
+    guard server.group.peers.mayOpen(request.peerAddress) else {
+        return refuse(
+            request, 503, "Service Unavailable: too many connections from this address", server,
+            why: PeerLimits.Refusal.connections.rawValue)
     }
     return 0
 }

@@ -25,6 +25,10 @@ public final class ServerGroup: Sendable {
     let openConnections = ConnectionCounter()
     /// Bytes held for clients across the threads, against `--byte-budget` (`ByteBudget`).
     let budget: ByteBudget
+    /// Open connections and handshakes per client address, across the threads.
+    let peers: PeerLimits
+    /// Set by the first `requestShutdown`: when draining and the log's flush end.
+    public let shutdown = ShutdownDeadline()
     // Set once in init, before any thread runs; read-only after.
     nonisolated(unsafe) private var servers: [SandboxServer] = []
     /// Which thread hosts each session (only with more than one thread).
@@ -37,6 +41,7 @@ public final class ServerGroup: Sendable {
         guard threads >= 1 else { throw .invalidOption("--threads must be at least 1") }
         self.threads = threads
         budget = ByteBudget(options.budget)
+        peers = PeerLimits(options: options)
         var options = options
         for index in 0..<threads {
             servers.append(try SandboxServer(options: options, thread: index, group: self))
@@ -88,6 +93,7 @@ public final class ServerGroup: Sendable {
 
     /// Thread-safe, and safe again during or after teardown.
     public func requestShutdown() {
+        shutdown.start()
         servers.forEach { $0.requestShutdown() }
     }
 

@@ -110,7 +110,7 @@ public final class ServerMetrics: Sendable {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 namespace: "sandbox", metricName: "refused", unitName: "total",
-                helpText: "HTTP requests and WebSocket handshakes refused, by reason."),
+                helpText: "HTTP requests, WebSocket handshakes and sockets at accept refused, by reason."),
             labels: [("reason", why)]
         ).increment()
     }

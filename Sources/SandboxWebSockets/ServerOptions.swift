@@ -33,6 +33,21 @@ public struct ServerOptions: Sendable {
     public var limits = ConnectionLimits()
     /// The process-wide byte budget over everything held for clients (`serve --byte-budget`).
     public var budget = ProcessBudget()
+    /// WebSocket connections one client address may hold open (`serve --max-connections-per-address`);
+    /// nil: no limit. 64: a user with a dozen tabs, each a driver and a few viewers, stays well
+    /// under it, while one address can take no more than 64 of the default ~900 slots
+    /// (`PeerLimits`; docs/SECURITY.md).
+    public var maxConnectionsPerAddress: Int? = ServerOptions.defaultMaxConnectionsPerAddress
+    public static let defaultMaxConnectionsPerAddress = 64
+    /// TLS handshakes one client address may start a second, sustained; bursts of twice as many
+    /// (`serve --handshakes-per-address`; TLS servers only). 20: a browser opens the page with
+    /// a handful of connections; 20 RSA-2048 handshakes a second cost ~5 % of a core (2.3 ms
+    /// each, docs/DEPLOY.md).
+    public var handshakesPerAddress = ServerOptions.defaultHandshakesPerAddress
+    public static let defaultHandshakesPerAddress = 20.0
+    /// Addresses no per-address limit applies to: behind the balancer on this machine every
+    /// client is 127.0.0.1 (deploy/haproxy.cfg limits per address itself).
+    public var unlimitedAddresses: Set<String> = ["127.0.0.1"]
     /// Seconds of silence before a keepalive ping, and before hanging up.
     public var pingSeconds: UInt16 = 20
     public var hangupSeconds: UInt16 = 60

@@ -28,6 +28,15 @@ struct Serve: ParsableCommand {
         name: .customLong("max-viewers"),
         help: "Viewers a session takes at most, from any thread (0…10000); past it, join gets too-many-viewers.")
     var maxViewers = SessionHub.defaultMaxViewers
+        name: .customLong("max-connections-per-address"),
+        help: ArgumentHelp(
+            "Open WebSocket connections one client address may hold (0: no limit); past it, refused at accept.",
+            discussion: "127.0.0.1 is exempt: behind the balancer it is every client (deploy/haproxy.cfg limits it)."))
+    var maxConnectionsPerAddress = ServerOptions.defaultMaxConnectionsPerAddress
+    @Option(
+        name: .customLong("handshakes-per-address"),
+        help: "TLS handshakes a second one address may start (bursts of twice that); past it, refused at accept.")
+    var handshakesPerAddress = ServerOptions.defaultHandshakesPerAddress
     @Option(
         name: .customLong("write-timeout"),
         help: "Seconds a connection's writes may wait for a peer that does not read before it is cut.")
@@ -115,6 +124,12 @@ struct Serve: ParsableCommand {
             throw ValidationError("--max-connections must be in 1…1000000")
         }
         guard (0...10_000).contains(maxViewers) else { throw ValidationError("--max-viewers must be in 0…10000") }
+        guard (0...1_000_000).contains(maxConnectionsPerAddress) else {
+            throw ValidationError("--max-connections-per-address must be in 0…1000000 (0: no limit)")
+        }
+        guard handshakesPerAddress >= 0.1, handshakesPerAddress <= 100_000 else {
+            throw ValidationError("--handshakes-per-address must be in 0.1…100000 a second")
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--web-root '\(webRoot)' is not a folder")
@@ -164,9 +179,10 @@ struct Serve: ParsableCommand {
                 fields: fields)
         }
         // Whatever way run() ends (a bind error throws), what is queued gets a short while to
-        // reach stderr; a reader that stopped must not hold up exit (SIGTERM keeps working,
-        // docs/SECURITY.md).
-        defer { StandardErrorLog.writer?.flush(within: 1) }
+        // reach stderr; a reader that stopped must not hold up exit: after SIGTERM, what is left
+        // of the shutdown's one deadline (ShutdownDeadline), else 1 s (docs/SECURITY.md).
+        var flushSeconds = ShutdownDeadline.seconds
+        defer { StandardErrorLog.writer?.flush(within: flushSeconds) }
         LoggingSystem.bootstrap { label in
             var handler = LineLogHandler.standardError(format.lines, label: label)
             handler.logLevel = level
@@ -196,6 +212,8 @@ struct Serve: ParsableCommand {
         options.maxViewers = maxViewers
         options.limits.writeStallSeconds = writeTimeout
         options.budget = ProcessBudget(bytes: byteBudget << 20)
+        options.maxConnectionsPerAddress = maxConnectionsPerAddress == 0 ? nil : maxConnectionsPerAddress
+        options.handshakesPerAddress = handshakesPerAddress
         let group = try ServerGroup(options: options, threads: threads)
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
@@ -214,6 +232,7 @@ struct Serve: ParsableCommand {
             LWSLog.startupEnded()
         }
         logger.info("stopped")
+        flushSeconds = group.shutdown.secondsLeft
     }
 }
 

@@ -129,25 +129,67 @@ import Testing
         let time = Mutex(0.0)
     }
 
+    /// Each line from a peer of its own with one reason seen before: the process's bucket alone decides.
     @Test func theBudgetAdmitsABurstThenItsRateAndCountsTheRest() {
         let clock = FakeClock()
-        let budget = LogBudget(rate: 20, burst: 100) { clock.time.withLock { $0 } }
-        let burst = (0..<1_000).filter { _ in budget.admit() }.count
+        let budget = LogBudget(rate: 20, burst: 100, peerRate: 1e9, peerBurst: 1e9) { clock.time.withLock { $0 } }
+        _ = budget.admit(peer: "p", reason: "r")  // its first line: kept outside the buckets
+        let burst = (0..<1_000).filter { _ in budget.admit(peer: "p", reason: "r") }.count
         #expect(burst == 100)
-        #expect(budget.takeSuppressed() == 900)
-        #expect(budget.takeSuppressed() == 0)
+        #expect(budget.takeSuppressed().lines == 900)
+        #expect(budget.takeSuppressed().lines == 0)
         clock.time.withLock { $0 = 1.0 }  // a second later: 20 more
-        let next = (0..<1_000).filter { _ in budget.admit() }.count
+        let next = (0..<1_000).filter { _ in budget.admit(peer: "p", reason: "r") }.count
         #expect(next == 20)
-        #expect(budget.takeSuppressed() == 980)
+        #expect(budget.takeSuppressed().lines == 980)
         clock.time.withLock { $0 = 1_000 }  // a long quiet: the burst again, never more
-        #expect((0..<1_000).filter { _ in budget.admit() }.count == 100)
+        #expect((0..<1_000).filter { _ in budget.admit(peer: "p", reason: "r") }.count == 100)
+    }
+
+    /// One address floods refusals; another's lines still get through, and the summary names the flooder.
+    @Test func onePeersFloodLeavesAnotherPeersLines() {
+        let clock = FakeClock()
+        let budget = LogBudget(rate: 20, burst: 100, peerRate: 5, peerBurst: 20) { clock.time.withLock { $0 } }
+        let flood = (0..<1_735).filter { _ in budget.admit(peer: "10.0.0.1", reason: "host") }.count
+        #expect(flood == 1 + 20)  // its first line, then its own burst
+        // The victim's lines, of a reason it has had before too: its own bucket and the shared one's rest.
+        let victim = (0..<10).filter { _ in budget.admit(peer: "10.0.0.2", reason: "origin") }.count
+        #expect(victim == 10)
+        #expect(budget.admit(peer: "10.0.0.3", reason: "host"))  // a new address's first line
+        let summary = budget.takeSuppressed()
+        #expect(summary.lines == 1_735 - 21)
+        #expect(summary.top.map(\.peer) == ["10.0.0.1"])
+        #expect(summary.top.first?.lines == 1_735 - 21)
+    }
+
+    /// With every bucket empty, a (peer, reason) not seen before is still logged — within the
+    /// bucket of first lines, which thousands of addresses cannot use to flood.
+    @Test func theFirstLinePerPeerAndReasonIsKept() {
+        let budget = LogBudget(rate: 20, burst: 100, peerRate: 5, peerBurst: 20) { 0 }
+        for peer in 0..<50 { _ = (0..<200).map { _ in budget.admit(peer: "10.0.1.\(peer)", reason: "host") } }
+        #expect(!budget.admit(peer: "10.0.1.0", reason: "host"))
+        #expect(budget.admit(peer: "10.0.2.1", reason: "host"))  // a rebinding attempt from a new address
+        #expect(budget.admit(peer: "10.0.1.0", reason: "origin"))  // a new reason from a known one
+        let firsts = (0..<2_000).filter { budget.admit(peer: "10.1.\($0 / 256).\($0 % 256)", reason: "host") }.count
+        #expect(firsts <= 100)
+    }
+
+    /// An attacker showing a new address for every line grows the peer table to its bound, no further.
+    @Test func thePeerTableIsBounded() {
+        let clock = FakeClock()
+        let budget = LogBudget(peerCapacity: 64) { clock.time.withLock { $0 } }
+        for index in 0..<5_000 {
+            clock.time.withLock { $0 = Double(index) / 1_000 }
+            _ = budget.admit(peer: "10.\(index / 65_536).\(index / 256 % 256).\(index % 256)", reason: "host")
+        }
+        #expect(budget.peersRemembered == 64)
+        #expect(budget.takeSuppressed().top.count <= LogBudget.summaryPeers)
     }
 
     @Test func logCountersReachTheMetrics() {
         let metrics = ServerMetrics()
         let budget = LogBudget(rate: 1, burst: 1) { 0 }
-        _ = (0..<11).map { _ in budget.admit() }
+        _ = (0..<11).map { _ in budget.admit(peer: "-", reason: "lws") }
         LogStats.publish(to: metrics)
         let text = String(decoding: metrics.render(), as: UTF8.self)
         #expect(text.contains("sandbox_log_lines_suppressed_total"))

@@ -5,6 +5,7 @@ driver's frames; `sandbox bench --url` through it reports the balancer's cost pe
 import asyncio
 import json
 import re
+import time
 
 import pytest
 
@@ -101,3 +102,59 @@ def test_node_names_prefix_session_ids(make_server):
         assert re.fullmatch(r"lab7-[0-9a-f]{32}", c.welcome["session"])
         await c.close()
     asyncio.run(run())
+
+
+# Paths that reach a node's /metrics once libwebsockets has decoded and normalised them, and
+# more of the same kind; each must be refused at the balancer, never answered by a node.
+METRICS_BYPASSES = [
+    "/metrics", "/metrics/", "//metrics", "/%6detrics", "/%6Detrics", "/./metrics", "/x/../metrics", "/%2fmetrics",
+    "/%2Fmetrics", "/%2e/metrics", "/x/%2e%2e/metrics", "/x/..%2fmetrics", "/.//./metrics", "///metrics?x=1",
+    "/METRICS", "/%zz/../metrics", "/metrics%00", "/metrics;x",
+]
+
+
+def test_metrics_cannot_be_reached_through_the_balancer_by_any_spelling(layout):
+    balancer, nodes = layout
+    for node in nodes:  # the node itself answers, on its own port (the scraper's way)
+        assert rawws.status(rawws.request("127.0.0.1", node.port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")) == 200
+    answered = {}
+    for path in METRICS_BYPASSES + [f"http://127.0.0.1:{balancer.port}//metrics"]:
+        head = rawws.request("127.0.0.1", balancer.port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        answered[path] = rawws.status(head)
+    assert all(status in (400, 404) for status in answered.values()), answered
+    # The page itself still passes.
+    assert rawws.status(rawws.request("127.0.0.1", balancer.port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")) == 200
+
+
+def page_status(port):
+    """GET / on a new connection: the status, or None when the connection was refused or cut."""
+    try:
+        return rawws.status(rawws.request("127.0.0.1", port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", timeout=3))
+    except OSError:
+        return None
+
+
+def test_the_balancer_limits_connections_per_address(layout):
+    balancer, _ = layout
+    # 64 connections open from one address; the 65th is closed before a byte is read.
+    held = [rawws.connect("127.0.0.1", balancer.port) for _ in range(64)]
+    try:
+        assert page_status(balancer.port) is None
+        held.pop().close()
+        assert wait_until(lambda: page_status(balancer.port) == 200)
+    finally:
+        for s in held:
+            s.close()
+    # New connections past 200 in 10 s (20 a second) are refused; the ones above count too.
+    statuses = [page_status(balancer.port) for _ in range(260)]
+    assert 100 <= statuses.count(200) <= 200 - 64, statuses
+    assert statuses[-1] is None
+
+
+def wait_until(predicate, seconds=5):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False

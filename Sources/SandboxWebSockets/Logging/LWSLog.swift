@@ -11,7 +11,7 @@ import Synchronization
 /// request`, `Ran out of header data space`, a failed TLS handshake), so any client could write
 /// them at will (35 KB/s of `\r\n\r\n` made 2 MB/s of warnings, through
 /// `--log-level warning`). So they are logged at debug, and through the
-/// shared `LogBudget` like every other client-caused line.
+/// shared `LogBudget` like every other client-caused line (lws does not say which peer: "-").
 public enum LWSLog {
     private static let route = Mutex(LWSLogRoute())
     private static let serving = Atomic<Bool>(false)
@@ -37,7 +37,7 @@ public enum LWSLog {
                 }
                 guard let logger = LWSLog.route.withLock({ (route: inout LWSLogRoute) in route.logger }) else { return }
                 if LWSLog.serving.load(ordering: .acquiring) {
-                    guard logger.logLevel <= .debug, LogBudget.shared.admit() else { return }
+                    guard logger.logLevel <= .debug, LogBudget.shared.admit(peer: "-", reason: "lws") else { return }
                     logger.debug("libwebsockets: \(text)")
                 } else {
                     let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
