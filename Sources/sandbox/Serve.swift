@@ -28,6 +28,7 @@ struct Serve: ParsableCommand {
         name: .customLong("max-viewers"),
         help: "Viewers a session takes at most, from any thread (0…10000); past it, join gets too-many-viewers.")
     var maxViewers = SessionHub.defaultMaxViewers
+    @Option(
         name: .customLong("max-connections-per-address"),
         help: ArgumentHelp(
             "Open WebSocket connections one client address may hold (0: no limit); past it, refused at accept.",
