@@ -114,3 +114,28 @@ def test_the_list_picks_a_layer_and_the_numbers_follow_the_frame_shown(page):
     before = next(layer for layer in previous["frame"]["layers"] if layer["id"] == "from")
     assert_fields_are(page, before)
     assert before["center"] != from_layer["center"]  # the numbers moved with the frame
+
+
+def test_a_flipped_layer_shows_its_projected_corners_and_is_picked_inside_them(page):
+    page.configure("transition", "flip-horizontal", "window.sandbox.config.transition === 'flip-horizontal'")
+    page.drag(line(60, 110, steps=8) + [("pause", 200)])  # 50 / 200 = 0.25: cancels
+    assert page.wait_rest() == "cancelled"
+    gesture = page.get("history")[-1]
+    frames = gesture["frames"]
+    index = max(i for i, each in enumerate(frames)
+                if each["frame"]["phase"] == "tracking" and any("transform3d" in l for l in each["frame"]["layers"]))
+    scrub(page, gesture["id"], 0, index)
+    page.wait(f"window.sandbox.timeline.n === {frames[index]['n']}")
+    page.js("window.scrollTo(0, 0)")
+    frame = frames[index]["frame"]
+    flipped = next(layer for layer in frame["layers"] if "transform3d" in layer and layer["opacity"] > 0)
+    page.driver.find_element("id", "inspector-pick").click()
+    page.js("window.scrollTo(0, 0)")
+    # The middle of its projected corners: inside the drawn quad, off the 2-D stand-in's centre line.
+    xs, ys = zip(*flipped["corners"])
+    page.drag([(sum(xs) / 4, sum(ys) / 4)])
+    page.wait(f"window.sandbox.inspector.picked === 'layer:{flipped['id']}'")
+    shown = page.get("inspector")["fields"]["corners (3-D)"]
+    corners = [numbers(each) for each in shown.split(" · ")]
+    assert all(abs(s - e) <= 0.005 for got, want in zip(corners, flipped["corners"], strict=True)
+               for s, e in zip(got, want, strict=True)), (shown, flipped["corners"])
