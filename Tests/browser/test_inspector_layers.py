@@ -3,7 +3,7 @@ the screen") picks the topmost layer under it without sending a pointer; the num
 that frame's layer; picking in the list and stepping a frame follow the frame shown."""
 from selenium.webdriver.common.keys import Keys
 
-from test_inspector_timeline import key, scrub
+from test_inspector_timeline import hold_frame, key
 from test_page import line
 
 SCREEN = (390, 844)
@@ -67,10 +67,7 @@ def held_push_frame(page):
     frames = gesture["frames"]
     index = max(i for i, each in enumerate(frames)
                 if each["frame"]["phase"] == "tracking" and len(each["frame"]["layers"]) >= 2)
-    scrub(page, gesture["id"], 0, index)
-    page.wait(f"window.sandbox.timeline.n === {frames[index]['n']}")
-    page.js("window.scrollTo(0, 0)")
-    page.paint()
+    hold_frame(page, gesture, index)
     return gesture, index, frames[index]["frame"]
 
 
@@ -124,9 +121,7 @@ def test_a_flipped_layer_shows_its_projected_corners_and_is_picked_inside_them(p
     frames = gesture["frames"]
     index = max(i for i, each in enumerate(frames)
                 if each["frame"]["phase"] == "tracking" and any("transform3d" in l for l in each["frame"]["layers"]))
-    scrub(page, gesture["id"], 0, index)
-    page.wait(f"window.sandbox.timeline.n === {frames[index]['n']}")
-    page.js("window.scrollTo(0, 0)")
+    hold_frame(page, gesture, index)
     frame = frames[index]["frame"]
     flipped = next(layer for layer in frame["layers"] if "transform3d" in layer and layer["opacity"] > 0)
     page.driver.find_element("id", "inspector-pick").click()
