@@ -134,3 +134,35 @@ def test_a_flipped_layer_shows_its_projected_corners_and_is_picked_inside_them(p
     corners = [numbers(each) for each in shown.split(" · ")]
     assert all(abs(s - e) <= 0.005 for got, want in zip(corners, flipped["corners"], strict=True)
                for s, e in zip(got, want, strict=True)), (shown, flipped["corners"])
+
+
+EXPLODED = """
+const [frame, picked, done] = arguments;
+Promise.all([import('./js/explodedView.js'), import('./js/inspector.js')]).then(([{ explode }, { frameLayers }]) => {
+  const canvas = document.getElementById('inspector-exploded-view');
+  const { planes } = explode(frameLayers(frame), window.sandbox.screenSize, canvas.clientWidth, canvas.clientHeight);
+  const plane = planes.find((each) => each.key === picked);
+  const [x, y] = plane.points.reduce(([sx, sy], [px, py]) => [sx + px / 4, sy + py / 4], [0, 0]);
+  const k = canvas.width / canvas.clientWidth;
+  const pixel = [...canvas.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data];
+  done({ keys: planes.map((each) => each.key), tops: planes.map((each) => Math.min(...each.points.map((p) => p[1]))),
+         pixel });
+});
+"""
+
+
+def test_the_exploded_view_stacks_the_drawn_layers_in_order_with_the_picked_one_filled(page):
+    gesture, index, frame = held_push_frame(page)
+    page.js("document.getElementById('inspector').scrollIntoView()")
+    page.driver.find_element("id", "inspector-exploded").click()
+    drawn = [f"layer:{layer['id']}" for layer in sorted(frame["layers"], key=lambda layer: layer["z"])
+             if layer["content"] != "mask" and layer["opacity"] > 0]
+    top = drawn[-1]
+    page.js(f"document.querySelector(\"#inspector-layers button[data-key='{top}']\").click()")
+    page.wait(f"window.sandbox.inspector.picked === '{top}'")
+    page.paint()
+    result = page.driver.execute_async_script(EXPLODED, frame, top)
+    assert result["keys"] == drawn  # bottom to top, one plane per drawn layer
+    assert all(a > b for a, b in zip(result["tops"], result["tops"][1:])), result["tops"]  # each higher
+    r, g, b, _ = result["pixel"]
+    assert g > r + 40 and b > r + 40, result["pixel"]  # the picked plane, filled cyan

@@ -1,9 +1,11 @@
 // The layer inspector: the layers of the frame on the screen (live or a kept one), in a list
 // and, with "pick on the screen", under the pointer (hover outlines, a click picks; the drag
 // does not reach the server then). The picked layer is outlined on an overlay canvas and its
-// numbers shown. Geometry is the renderer's own (renderer.js layerCorners / drawOrder), so the
-// outline and the hit-test are where the layer is drawn. test_inspector_layers.py holds it.
+// numbers shown; "exploded" adds explodedView.js's stack of the layers apart. Geometry is the
+// renderer's own (renderer.js layerCorners / drawOrder), so the outline and the hit-test are
+// where the layer is drawn. test_inspector_layers.py holds it.
 
+import { drawExploded } from "./explodedView.js";
 import { facingArea, drawOrder, is3D, isVisible, layerCorners } from "./renderer.js";
 import { layerFields } from "./layerFields.js";
 
@@ -61,6 +63,9 @@ export class LayerInspector {
     this.list = $("inspector-layers");
     this.details = $("inspector-details");
     this.pickBox = $("inspector-pick");
+    this.explodedBox = $("inspector-exploded");
+    this.explodedCanvas = $("inspector-exploded-view");
+    this.explodedKey = "";
     this.picked = null;   // the key of the layer picked, followed from frame to frame
     this.hovered = null;  // the key under the pointer in pick mode
     this.layers = [];     // frameLayers of the frame shown
@@ -74,6 +79,9 @@ export class LayerInspector {
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-key]");
       if (button) this.pick(button.dataset.key);
+    });
+    this.explodedBox.addEventListener("change", () => {
+      this.explodedCanvas.hidden = !this.explodedBox.checked;
     });
     this.pickBox.addEventListener("change", () => {
       this.page.screen.classList.toggle("picking", this.pickBox.checked);
@@ -126,6 +134,18 @@ export class LayerInspector {
       this.showDetails();
     }
     this.outline();
+    this.explode();
+  }
+
+  /** The exploded view, when shown, of the frame shown with the picked layer filled. */
+  explode() {
+    if (this.explodedCanvas.hidden) return;
+    const size = this.page.display.screenSize();
+    const key = `${this.frame?.n}:${this.picked}:${size.join()}:${this.explodedCanvas.clientWidth}`;
+    if (key === this.explodedKey && this.explodedFrame === this.frame) return;
+    this.explodedKey = key;
+    this.explodedFrame = this.frame;
+    drawExploded(this.explodedCanvas, this.layers, size, this.picked, window.devicePixelRatio || 1);
   }
 
   showList() {

@@ -67,7 +67,8 @@ export function installTestHooks(page) {
       for (const detail of document.querySelectorAll("#inspector-details dd")) {
         fields[detail.dataset.field] = detail.textContent;
       }
-      return { picked: page.inspector.picked, layers: page.inspector.layers.map((each) => each.key), fields };
+      const { picked, layers } = page.inspector;
+      return { picked, layers: layers.map((each) => each.key), fields };
     },
     /**
      * From now on, the screen's pixels as drawn live, per frame n, go to `window.__snapshots`
