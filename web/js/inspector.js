@@ -190,6 +190,7 @@ export class LayerInspector {
   /** The picked layer (solid) and the hovered one (dashed) on the overlay, drawn as the renderer drew. */
   outline() {
     const { screen, renderer, state } = this.page;
+    if (this.picked === null && this.hovered === null && this.outlined === "none") return;  // nothing to draw, clear
     const key = `${this.picked}:${this.hovered}:${screen.width}x${screen.height}:${state.view?.matrix?.join()}`
       + `:${this.frame?.n}`;
     if (key === this.outlined && this.drawnFrame === this.frame) return;
@@ -203,6 +204,7 @@ export class LayerInspector {
     const ctx = overlay.getContext("2d");
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, overlay.width, overlay.height);
+    if (this.picked === null && this.hovered === null) this.outlined = "none";
     renderer.setBase(ctx);
     const width = 2 / renderer.scale * (window.devicePixelRatio || 1);
     for (const [entryKey, colour, dash] of [[this.hovered, "#ffd54f", [4, 3]], [this.picked, "#00e5ff", []]]) {

@@ -14,6 +14,7 @@ export class Timeline {
   constructor(history) {
     this.history = history;
     this.mode = { kind: MODES.live };
+    this.rate = 1;        // the playback rate last asked for: play() and togglePlay() without one use it
     this.lastRun = null;  // {rate, startedAt, endedAt, duration, frames} of the last playback that ended
     this.listeners = [];
     history.onChange((change) => {
@@ -88,13 +89,17 @@ export class Timeline {
     this.hold(this.mode.id, Math.max(0, Math.min(last, this.mode.index + delta)));
   }
 
-  /** Plays the selected gesture from the frame shown (from its first when at its last) at `rate`. */
-  play(rate = 1, now = performance.now()) {
+  /**
+   * Plays the selected gesture (the latest with frames when none is) from the frame shown (from
+   * its first when at its last) at `rate` (playback.js RATES; another is refused).
+   */
+  play(rate = this.rate, now = performance.now()) {
     const gesture = this.gesture ?? this.latestWithFrames();
     if (!gesture || gesture.frames.length === 0) return;
     const last = gesture.frames.length - 1;
     const at = this.inspecting && this.mode.index < last ? this.mode.index : 0;
     const playback = new Playback(gesture.frames, at, rate, now);
+    this.rate = rate;
     if (this.history.selectedId !== gesture.id) this.history.select(gesture.id);
     this.mode = { kind: MODES.playing, id: gesture.id, index: at, playback };
     this.changed();
@@ -104,7 +109,7 @@ export class Timeline {
     if (this.mode.kind === MODES.playing) this.hold(this.mode.id, this.mode.index);
   }
 
-  togglePlay(rate = 1) {
+  togglePlay(rate = this.rate) {
     if (this.playing) this.pause();
     else this.play(rate);
   }

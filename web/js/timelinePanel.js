@@ -42,6 +42,7 @@ export class TimelinePanel {
     this.liveButton.addEventListener("click", () => page.timeline.goLive());
     this.rateSelect.addEventListener("change", () => {
       if (page.timeline.playing) page.timeline.play(this.rate);
+      else page.timeline.rate = this.rate;
     });
     this.scrubbing(this.plot);
     document.addEventListener("keydown", (event) => this.key(event));
@@ -105,6 +106,7 @@ export class TimelinePanel {
   showMode() {
     const { timeline, history } = this.page;
     this.playButton.textContent = timeline.playing ? "Pause" : "Play";
+    this.rateSelect.value = String(timeline.rate);
     this.liveButton.disabled = !timeline.inspecting;
     this.list.value = timeline.inspecting ? String(history.selectedId) : "";
     const entry = timeline.entry;
