@@ -266,3 +266,48 @@ def test_a_scene_operation_and_a_drag_keep_their_lifecycle_callbacks_in_order(pa
     listed = page.js("return [...document.querySelectorAll('#timeline-lifecycle li')].map((li) => li.textContent)")
     assert len(listed) == len(drag["lifecycle"]) and any("completeTransition(false)" in each for each in listed), listed
     page.driver.find_element("id", "timeline").screenshot(str(artifacts / "inspector-timeline-scene.png"))
+
+
+TIMELINE = """
+const done = arguments[arguments.length - 1];
+Promise.all([import('./js/history.js'), import('./js/timeline.js')]).then(([{ GestureHistory }, { Timeline }]) => {
+  const history = new GestureHistory(2);
+  const timeline = new Timeline(history);
+  const frame = (n, sent) => ({
+    n, sent, arrivedAt: sent + 3, frame: { n, phase: 'tracking', progress: 0, layers: [] },
+  });
+  const gesture = (label) => ({ label, samples: [], frames: [frame(1, 0), frame(2, 16), frame(3, 48)], events: [] });
+  const [a, b] = [history.add(gesture('a')), history.add(gesture('b'))];
+  const seen = [];
+  const look = () => seen.push([timeline.mode.kind, history.selectedId, timeline.index]);
+  timeline.select(a);
+  timeline.step(5);
+  look();  // clamped at the last frame
+  let refused = null;
+  try { timeline.showFrame(3); } catch (error) { refused = error.constructor.name; }
+  look();  // unchanged
+  history.select(b);
+  look();  // another part of the page chose b: its first frame
+  timeline.play(0.25, 1000);
+  const due = [timeline.pick(null, 1000 + 63), timeline.pick(null, 1000 + 64), timeline.pick(null, 1000 + 191)];
+  look();  // 16 ms apart at 1/4: the second frame at 64 ms
+  const ended = timeline.pick(null, 1000 + 192);
+  look();  // the last at 192 ms: held there
+  history.add(gesture('c'));  // past the limit of 2: a goes; b is looked at and stays
+  look();
+  history.add(gesture('d'));  // b goes: back to live
+  look();
+  done({ seen, refused, due: due.map((f) => f.n), ended: ended.n, run: timeline.lastRun });
+});
+"""
+
+
+def test_the_timeline_clamps_refuses_follows_the_selection_and_plays_by_sent_times(page):
+    result = page.driver.execute_async_script(TIMELINE)
+    a, b = 1, 2
+    assert result["refused"] == "RangeError"
+    assert result["seen"] == [
+        ["paused", a, 2], ["paused", a, 2], ["paused", b, 0], ["playing", b, 1], ["paused", b, 2],
+        ["paused", b, 2], ["live", None, None]]
+    assert result["due"] == [1, 2, 2] and result["ended"] == 3
+    assert result["run"]["rate"] == 0.25 and result["run"]["endedAt"] - result["run"]["startedAt"] == 192

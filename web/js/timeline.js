@@ -18,8 +18,15 @@ export class Timeline {
     this.lastRun = null;  // {rate, startedAt, endedAt, duration, frames} of the last playback that ended
     this.listeners = [];
     history.onChange((change) => {
-      // The gesture being looked at left the history (past the limit): back to live.
-      if (change.type === "removed" && this.mode.kind !== MODES.live && change.id === this.mode.id) this.goLive();
+      if (this.mode.kind === MODES.live) return;
+      // The gesture looked at left the history (past the limit), or another part of the page
+      // selected another: back to live, or to the first frame of that one.
+      if (change.type === "removed" && change.id === this.mode.id) this.goLive();
+      if (change.type === "selected" && change.id !== this.mode.id) {
+        const gesture = this.history.get(change.id);
+        if (gesture?.frames.length) this.hold(gesture.id, 0);
+        else this.goLive();
+      }
     });
   }
 
