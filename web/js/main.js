@@ -7,7 +7,6 @@ import { Connection } from "./connection.js";
 import { Display } from "./display.js";
 import { ErrorRouter } from "./errors.js";
 import { FrameAssembler } from "./frameAssembler.js";
-import { GestureHistory } from "./history.js";
 import { Hud } from "./hud.js";
 import { installInspection } from "./inspection.js";
 import { PointerInput } from "./input.js";
@@ -46,7 +45,6 @@ const page = {
   // Most frames are deltas against the frame before: applied here, so the state and everything
   // after it see whole frames.
   frames: new FrameAssembler(),
-  history: new GestureHistory(),  // the last gestures, whole (timeline, inspector, export)
   requests: new Requests(),
   sceneModel,
   sceneCards: new SceneCards(sceneModel),
@@ -85,7 +83,7 @@ page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), 
   enabled,
 });
 page.receiver = new Receiver(page, document);
-installInspection(page, document);  // page.timeline, its panel, the layer inspector
+installInspection(page, document);  // page.history (the last gestures, whole), page.timeline, the inspector
 window.addEventListener("resize", () => page.display.layout());
 
 if (new URLSearchParams(location.search).has("test")) {
