@@ -8,6 +8,7 @@ import { Display } from "./display.js";
 import { ErrorRouter } from "./errors.js";
 import { FrameAssembler } from "./frameAssembler.js";
 import { Hud } from "./hud.js";
+import { installInspection } from "./inspection.js";
 import { PointerInput } from "./input.js";
 import { NetworkLab } from "./lab.js";
 import { LatencyMeter } from "./latency.js";
@@ -82,6 +83,7 @@ page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), 
   enabled,
 });
 page.receiver = new Receiver(page, document);
+installInspection(page, document);  // page.history (the last gestures, whole), page.timeline, the inspector
 window.addEventListener("resize", () => page.display.layout());
 
 if (new URLSearchParams(location.search).has("test")) {
