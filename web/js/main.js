@@ -7,6 +7,7 @@ import { Connection } from "./connection.js";
 import { Display } from "./display.js";
 import { ErrorRouter } from "./errors.js";
 import { FrameAssembler } from "./frameAssembler.js";
+import { GestureHistory } from "./history.js";
 import { Hud } from "./hud.js";
 import { PointerInput } from "./input.js";
 import { NetworkLab } from "./lab.js";
@@ -44,6 +45,7 @@ const page = {
   // Most frames are deltas against the frame before: applied here, so the state and everything
   // after it see whole frames.
   frames: new FrameAssembler(),
+  history: new GestureHistory(),  // the last gestures, whole (timeline, inspector, export)
   requests: new Requests(),
   sceneModel,
   sceneCards: new SceneCards(sceneModel),

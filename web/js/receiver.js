@@ -12,7 +12,7 @@ const SCENE_HINT = "A scene: a drag drives what the scene panel calls the next p
 export class Receiver {
   /**
    * @param page {{state, connection, requests, frames, sender, display, errors, recording, watching,
-   *   input, hud, latency, lab, recorder, settings, releaseRules, formFor, sceneModel, scenePanel}}
+   *   input, hud, latency, lab, recorder, settings, releaseRules, formFor, sceneModel, scenePanel, history}}
    */
   constructor(page, document) {
     this.page = page;
@@ -78,6 +78,7 @@ export class Receiver {
         break;
       case "lifecycle":
         sceneModel.applyLifecycle(message);
+        this.page.history.lifecycle(message, performance.now());
         break;
       case "error":
         errors.show(message);
@@ -103,6 +104,7 @@ export class Receiver {
     state.role = "driver";
     state.logo = message.shapes?.logo ?? null;
     frames.reset();  // a new session: its first frame is whole
+    this.page.history.reset();
     sceneModel.reset();  // a new session has no scene
     this.applyConfig(message.config);
     input.reset();
@@ -125,6 +127,7 @@ export class Receiver {
     state.role = "viewer";
     state.session = message.session;
     frames.reset();  // the watched session's frames follow, the first one whole
+    this.page.history.reset();
     lab.joined();  // the watched session's acks are its driver's seqs, not this page's
     sceneModel.reset();  // the watched session's scene-state follows, if it has a scene
     this.applyConfig(message.config);
@@ -150,6 +153,7 @@ export class Receiver {
     }
     state.frame = frame;
     state.frameCount += 1;
+    this.page.history.frame(frame, performance.now());
     if (frame.ack !== null && frame.ack !== undefined) state.ack = Math.max(state.ack ?? 0, frame.ack);
     if (state.role === "driver") latency.frame(frame, performance.now());
     lab.frame(frame, performance.now(), state.frameCount);
@@ -158,7 +162,8 @@ export class Receiver {
   }
 
   transition(event) {
-    const { state, requests, hud, recorder, recording, settings, sceneModel, sender } = this.page;
+    const { state, requests, hud, recorder, recording, settings, sceneModel, sender, history } = this.page;
+    history.event(event, performance.now(), state.config);
     if (event.event === "began") hud.gestureBegan(event.grabbed);
     else if (event.event === "played") {
       requests.settle("play", event);

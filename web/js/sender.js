@@ -3,10 +3,12 @@
 // no reply names them).
 
 const round = (value) => Math.round(value * 100) / 100;
+/** Scene messages that start an operation of their own (an interactive one waits for the pan: a gesture). */
+const OPERATIONS = new Set(["present", "dismiss", "push", "pop", "play"]);
 
 export class Sender {
   /**
-   * @param page {{state, connection, requests, formFor, recorder, latency, lab}}
+   * @param page {{state, connection, requests, formFor, recorder, latency, lab, history, sceneModel}}
    */
   constructor(page) {
     this.page = page;
@@ -24,6 +26,9 @@ export class Sender {
       if (field) formFor(field).showError(field, "not connected");
       return false;
     }
+    if (kind === "scene" && OPERATIONS.has(message.type) && !message.interactive) {
+      this.page.history.begin("operation", message.type, this.page.state.config, performance.now());
+    }
     return true;
   }
 
@@ -36,7 +41,9 @@ export class Sender {
   }
 
   play() {
-    if (this.request("play", null, { type: "play" })) this.page.recorder.play(performance.now());
+    if (!this.request("play", null, { type: "play" })) return;
+    this.page.recorder.play(performance.now());
+    this.page.history.begin("operation", "play", this.page.state.config, performance.now());
   }
 
   /** One pointer event, in container points (interface points in a scene), stamped with its seq. */
@@ -52,5 +59,17 @@ export class Sender {
     latency.sent(state.seq, performance.now());
     lab.pointerSent(state.seq, t, performance.now());
     if (primary) recorder.pointer(phase, message.x, message.y, message.t);
+    if (primary) this.record(phase, message, t);
+  }
+
+  /** The primary pointer's samples go to the history; its down begins a gesture there. */
+  record(phase, message, t) {
+    const { history, state, sceneModel } = this.page;
+    if (phase === "down") {
+      const armed = sceneModel.state?.armed;
+      const label = armed ? `${armed.action} ${armed.kind}` : `${state.config?.operation} ${state.config?.transition}`;
+      history.begin("gesture", label, state.config, t);
+    }
+    history.sample(phase, message.x, message.y, message.seq, t);
   }
 }

@@ -51,5 +51,9 @@ export function installTestHooks(page) {
     viewToInterface(x, y) { return apply(display.view.inverse, x, y); },
     controllerColour(id) { return controllerColour(id); },
     containerToClient(x, y) { return display.containerToClient(x, y); },
+    // The history, the timeline and the inspector (history.js, timeline.js, inspector.js).
+    /** The gestures kept, oldest first, whole (frames as received). */
+    get history() { return page.history.list(); },
+    get selectedGesture() { return page.history.selectedId; },
   };
 }
