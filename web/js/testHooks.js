@@ -55,5 +55,9 @@ export function installTestHooks(page) {
     /** The gestures kept, oldest first, whole (frames as received). */
     get history() { return page.history.list(); },
     get selectedGesture() { return page.history.selectedId; },
+    // Open, replay and export (replayPanel.js): the last script's report, the last export offered.
+    get scriptReport() { return page.replayPanel.lastReport; },
+    get scriptPlaying() { return page.scriptPlayer.playing; },
+    get lastExport() { return page.replayPanel.lastExport; },
   };
 }
