@@ -85,7 +85,8 @@ export class Display {
     // First: a frame the page cannot draw must not stop the loop.
     requestAnimationFrame((next) => this.render(next));
     const { state, renderer, hud, lab, releaseRules, sceneCards, scenePanel, orientationPanel } = this.page;
-    const shown = lab.vsync(now);
+    // The live frame (smoothed as chosen), unless the timeline holds a kept one (timeline.js).
+    const shown = this.page.timeline.pick(lab.vsync(now), now);
     if (shown !== state.drawnFrame || this.drawnScene !== state.sceneVersion) {
       state.shown = shown;
       const scene = {

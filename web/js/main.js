@@ -9,6 +9,7 @@ import { ErrorRouter } from "./errors.js";
 import { FrameAssembler } from "./frameAssembler.js";
 import { GestureHistory } from "./history.js";
 import { Hud } from "./hud.js";
+import { installInspection } from "./inspection.js";
 import { PointerInput } from "./input.js";
 import { NetworkLab } from "./lab.js";
 import { LatencyMeter } from "./latency.js";
@@ -88,6 +89,7 @@ page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), 
   enabled,
 });
 page.receiver = new Receiver(page, document);
+installInspection(page, document);  // page.timeline, its panel, the layer inspector
 window.addEventListener("resize", () => page.display.layout());
 
 if (new URLSearchParams(location.search).has("test")) {

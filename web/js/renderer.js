@@ -33,6 +33,55 @@ export function facingArea(corners) {
   return sum / 2;
 }
 
+/** Whether a layer is drawn at all: mask layers only clip, a transparent one shows nothing. */
+export function isVisible(layer) {
+  return layer.content !== "mask" && layer.opacity > 0;
+}
+
+/** Whether a layer is drawn through its `transform3d` (a flip's sides). */
+export function is3D(layer) {
+  return Boolean(layer.transform3d && layer.corners);
+}
+
+/** The layers in drawing order, bottom first: by `z`, ties in the frame's order. */
+export function drawOrder(layers) {
+  return layers
+    .map((layer, index) => ({ layer, index }))
+    .sort((a, b) => a.layer.z - b.layer.z || a.index - b.index)
+    .map((entry) => entry.layer);
+}
+
+/**
+ * The affine map [a, b, c, d, e, f] from a layer's own points (origin at its bounds' top-left)
+ * to interface points, `origin` its container's: translate to the centre (plus the origin),
+ * apply `transform`, move the bounds' centre to the origin. The renderer draws 2-D layers
+ * through it; the inspector hit-tests and outlines with it (test_inspector_layers.py).
+ */
+export function layerMatrix(layer, origin = [0, 0]) {
+  const [a, b, c, d, tx, ty] = layer.transform;
+  const [w, h] = layer.bounds;
+  const ox = origin[0] + layer.center[0];
+  const oy = origin[1] + layer.center[1];
+  return [a, b, c, d, ox + tx - (a * w) / 2 - (c * h) / 2, oy + ty - (b * w) / 2 - (d * h) / 2];
+}
+
+/**
+ * A layer's four corners as drawn (top-left, top-right, bottom-right, bottom-left) in
+ * interface points: through `layerMatrix`, or projected through `transform3d` for a 3-D layer
+ * (null where a corner falls behind the eye).
+ */
+export function layerCorners(layer, origin = [0, 0]) {
+  const [w, h] = layer.bounds;
+  if (is3D(layer)) {
+    return [[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]].map(([x, y]) => {
+      const point = project(layer, x, y);
+      return point ? [origin[0] + point[0], origin[1] + point[1]] : null;
+    });
+  }
+  const [a, b, c, d, e, f] = layerMatrix(layer, origin);
+  return [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => [a * x + c * y + e, b * x + d * y + f]);
+}
+
 export class Renderer {
   constructor(canvas) {
     this.canvas = canvas;
@@ -108,12 +157,8 @@ export class Renderer {
   drawLayers(frame, scene) {
     const ctx = this.ctx;
     const byId = new Map(frame.layers.map((layer) => [layer.id, layer]));
-    const ordered = frame.layers
-      .map((layer, index) => ({ layer, index }))
-      .sort((a, b) => a.layer.z - b.layer.z || a.index - b.index);
-    for (const entry of ordered) {
-      let { layer } = entry;
-      if (layer.content === "mask" || !(layer.opacity > 0)) continue;
+    for (let layer of drawOrder(frame.layers)) {
+      if (!isVisible(layer)) continue;
       if (layer.controller && scene.cards) layer = { ...layer, cornerRadius: scene.cards.cornerRadius(layer) };
       ctx.save();
       ctx.globalAlpha = Math.min(layer.opacity, 1);
@@ -122,7 +167,7 @@ export class Renderer {
         this.applyLayerTransform(mask);
         ctx.clip(this.shapePath(mask, scene));
       }
-      if (layer.transform3d && layer.corners) this.draw3D(layer, scene);
+      if (is3D(layer)) this.draw3D(layer, scene);
       else this.draw2D(layer, scene);
       ctx.restore();
     }
@@ -130,12 +175,8 @@ export class Renderer {
 
   /** Container points → device pixels, then the layer's centre and transform; origin at its top-left. */
   applyLayerTransform(layer) {
-    const [a, b, c, d, tx, ty] = layer.transform;
-    const [w, h] = layer.bounds;
     this.setBase();
-    this.ctx.translate(this.origin[0] + layer.center[0], this.origin[1] + layer.center[1]);
-    this.ctx.transform(a, b, c, d, tx, ty);
-    this.ctx.translate(-w / 2, -h / 2);
+    this.ctx.transform(...layerMatrix(layer, this.origin));
   }
 
   /** The layer's shape in its own coordinates: its bounds with the corner radius, or the logo. */

@@ -55,6 +55,38 @@ export function installTestHooks(page) {
     /** The gestures kept, oldest first, whole (frames as received). */
     get history() { return page.history.list(); },
     get selectedGesture() { return page.history.selectedId; },
+    /** What the screen shows: live, or a kept gesture's frame (its index and n), and the last playback's timing. */
+    get timeline() {
+      const { timeline } = page;
+      const { mode, index, entry, lastRun } = timeline;
+      return { mode: mode.kind, index, n: entry?.n ?? null, lastRun };
+    },
+    /** The picked layer's key and the inspector's rows as shown ({name: text}). */
+    get inspector() {
+      const fields = {};
+      for (const detail of document.querySelectorAll("#inspector-details dd")) {
+        fields[detail.dataset.field] = detail.textContent;
+      }
+      return { picked: page.inspector.picked, layers: page.inspector.layers.map((each) => each.key), fields };
+    },
+    /**
+     * From now on, the screen's pixels as drawn live, per frame n, go to `window.__snapshots`
+     * as `live-<n>` (the last 64), for browser.py's `difference`.
+     */
+    captureLive() {
+      const { renderer, screen, timeline } = page;
+      const draw = renderer.draw.bind(renderer);
+      const kept = [];
+      renderer.draw = (frame, scene) => {
+        draw(frame, scene);
+        if (!frame || timeline.inspecting) return;
+        window.__snapshots = window.__snapshots || {};
+        const pixels = screen.getContext("2d").getImageData(0, 0, screen.width, screen.height).data;
+        window.__snapshots[`live-${frame.n}`] = pixels;
+        kept.push(`live-${frame.n}`);
+        if (kept.length > 64) delete window.__snapshots[kept.shift()];
+      };
+    },
     // Open, replay and export (replayPanel.js): the last script's report, the last export offered.
     get scriptReport() { return page.replayPanel.lastReport; },
     get scriptPlaying() { return page.scriptPlayer.playing; },
