@@ -21,6 +21,28 @@ for (const type of ['dragenter', 'dragover', 'drop']) {
 }
 """
 
+# The downloaded filmstrip's first and last stills' mean colours, and its width.
+STILLS = """
+const done = arguments[arguments.length - 1];
+createImageBitmap(window.sandbox.lastExport.blob).then((image) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const mean = (x, y) => {
+    const data = ctx.getImageData(x, y, 160, 100).data;
+    const sum = [0, 0, 0];
+    for (let i = 0; i < data.length; i += 4) { sum[0] += data[i]; sum[1] += data[i + 1]; sum[2] += data[i + 2]; }
+    return sum.map((value) => value / (data.length / 4));
+  };
+  const stills = window.sandbox.lastExport.stills;
+  const h = image.height / Math.ceil(stills / 6);
+  const last = stills - 1;
+  done([mean(0, h / 2), mean((last % 6) * 160, Math.floor(last / 6) * h + h / 2), image.width]);
+}, (error) => done([null, null, String(error)]));
+"""
+
 
 def pan(*args):
     """`sandbox pan … --json`: its exit status and its reports."""
@@ -101,3 +123,80 @@ def test_a_bad_file_is_refused_with_the_reason_and_changes_nothing(page, name, t
     assert page.get("config") == config
     assert page.js("return window.sandbox.history.length") == history
     assert page.get("seq") == 0 and page.get("framesReceived") == frames
+
+
+def test_a_trace_from_sandbox_pan_loads_into_the_timeline(page, tmp_path):
+    trace = tmp_path / "flick-finishes.jsonl"
+    status, _ = pan(EXAMPLES / "flick-finishes.json", "--local", "--trace", trace)
+    assert status == 0
+    lines = [line for line in trace.read_text().splitlines() if line]
+    assert any('"base"' in line for line in lines)  # mostly deltas: the loader assembles them
+    open_file(page, trace)
+    page.wait("window.sandbox.timeline.mode === 'paused'")
+    loaded = page.js("return window.sandbox.history.at(-1)")
+    assert loaded["kind"] == "loaded" and len(loaded["frames"]) == len(lines)
+    assert loaded["decision"]["outcome"] == "finished"
+    assert page.get("selectedGesture") == loaded["id"]
+    readout = page.js("return document.getElementById('timeline-frame').textContent")
+    assert readout.startswith(f"frame 1 / {len(lines)}"), readout
+    assert open_state(page) == f"flick-finishes.jsonl: {len(lines)} frames loaded into the timeline, finished."
+    assert page.get("timeline")["n"] == json.loads(lines[0])["n"]
+
+
+def drag_and_select(page, x0, x1, outcome):
+    """A drag in the page, chosen in the timeline's list of gestures; returns its id."""
+    page.drag([(x0 + (x1 - x0) * i / 10, 400) for i in range(11)])
+    assert page.wait_rest() == outcome
+    gesture = page.js("return window.sandbox.history.findLast((g) => g.kind === 'gesture')")
+    page.js("const list = document.getElementById('timeline-gesture'); list.value = arguments[0];"
+            "list.dispatchEvent(new Event('change'));", str(gesture["id"]))
+    page.wait(f"window.sandbox.selectedGesture === {gesture['id']}")
+    return gesture
+
+
+def export(page, button, suffix):
+    page.js("window.__exportBefore = window.sandbox.lastExport; document.getElementById(arguments[0]).click()",
+            button)
+    page.wait(f"window.sandbox.lastExport !== window.__exportBefore"
+              f" && window.sandbox.lastExport.name.endsWith('{suffix}')", timeout=30)
+    return page.get("lastExport")
+
+
+@pytest.mark.parametrize("x0, x1, outcome", [(60, 240, "finished"), (60, 120, "cancelled")])
+def test_an_exported_pan_script_replays_to_the_decision_the_page_showed(page, tmp_path, x0, x1, outcome):
+    gesture = drag_and_select(page, x0, x1, outcome)
+    exported = export(page, "export-script", ".json")
+    script = json.loads(exported["text"])
+    assert script["expect"]["outcome"] == outcome and script["config"] == gesture["settings"]
+    path = tmp_path / exported["name"]
+    path.write_text(exported["text"])
+    status, [report] = pan(path, "--local")
+    assert report["outcome"] == outcome and status == 0, report["failures"]
+    assert gesture["decision"]["outcome"] == outcome
+    assert report["release"]["decision"] == {"finished": "finish", "cancelled": "cancel"}[outcome]
+
+
+def test_an_exported_trace_loads_back_with_its_frames(page):
+    gesture = drag_and_select(page, 60, 240, "finished")
+    exported = export(page, "export-trace", ".jsonl")
+    assert len(exported["text"].splitlines()) == len(gesture["frames"])
+    page.js(DROP, exported["name"], exported["text"])
+    page.wait(f"window.sandbox.history.at(-1).kind === 'loaded'")
+    loaded = page.js("return window.sandbox.history.at(-1)")
+    assert [entry["frame"]["progress"] for entry in loaded["frames"]] == \
+        [entry["frame"]["progress"] for entry in gesture["frames"]]
+
+
+def test_the_filmstrip_and_the_video_of_a_gesture(page):
+    drag_and_select(page, 60, 240, "finished")
+    strip = export(page, "export-filmstrip", ".png")
+    assert strip["type"] == "image/png" and strip["size"] > 1000
+    # The first still (the list at rest) and the last (the detail, finished) differ.
+    first, last, width = page.driver.execute_async_script(STILLS)
+    assert width == 6 * 160
+    assert sum(abs(a - b) for a, b in zip(first, last)) > 30, (first, last)
+    if page.js("return typeof MediaRecorder === 'undefined'"):
+        assert page.js("return document.getElementById('export-webm').disabled")
+        return
+    video = export(page, "export-webm", ".webm")
+    assert video["type"] == "video/webm" and video["size"] > 1000

@@ -24,7 +24,7 @@ export class ReplayPanel {
     this.exportState = $("export-state");
     this.download = $("export-download");
     this.lastReport = null;  // the last script's report (scriptPlayer.js)
-    this.lastExport = null;  // {name, type, size, text?} of the last export offered
+    this.lastExport = null;  // {name, type, size, text, blob, stills?}: the last export offered
     this.fileOpen = new FileOpen(document, {
       opened: (name, text) => this.opened(name, text),
       refused: (message) => this.say(this.openState, message, true),
@@ -148,6 +148,7 @@ export class ReplayPanel {
   async exportFilmstrip(gesture) {
     const { blob, stills, every } = await filmstrip(this.page, gesture);
     this.offer(`${stem(gesture)}.png`, "image/png", blob, `${stills} frames, every ${every}`);
+    this.lastExport.stills = stills;
   }
 
   /** Offers `content` (text or a Blob) as the download link. */
@@ -158,7 +159,7 @@ export class ReplayPanel {
     this.download.download = name;
     this.download.textContent = `download ${name}`;
     this.download.hidden = false;
-    this.lastExport = { name, type, size: blob.size, text: typeof content === "string" ? content : null };
+    this.lastExport = { name, type, size: blob.size, text: typeof content === "string" ? content : null, blob };
     this.say(this.exportState, `${name}: ${blob.size} bytes${note ? ` (${note})` : ""}.`);
   }
 }
