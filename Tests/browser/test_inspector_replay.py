@@ -100,6 +100,22 @@ def test_a_failing_expectation_is_shown_failed(page, tmp_path):
     assert "✗ outcome: expected finished, got cancelled" in failed, failed
 
 
+def test_a_script_whose_configuration_is_refused_changes_nothing(page, tmp_path):
+    page.configure("duration", "2", "window.sandbox.config.duration === 2")
+    config = page.get("config")
+    script = json.loads((EXAMPLES / "flick-finishes.json").read_text())
+    script["config"]["duration"] = -1
+    path = tmp_path / "refused.json"
+    path.write_text(json.dumps(script))
+    open_file(page, path)
+    page.wait("window.sandbox.scriptReport !== window.__reportBefore && !window.sandbox.scriptPlaying",
+              timeout=30)
+    report = page.get("scriptReport")
+    assert report["error"].startswith("the script's configuration was refused: invalid-config"), report
+    assert not report["passed"] and page.get("seq") == 0
+    assert page.get("config") == config
+
+
 @pytest.mark.parametrize("name, text, reason", [
     ("notes.json", "this is not json", "not JSON"),
     ("list.json", "[1, 2, 3]", "a script is one JSON object"),

@@ -35,7 +35,8 @@ const $ = (id) => document.getElementById(id);
 const screen = $("screen");
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
 const sceneModel = new SceneModel();
-const enabled = () => page.state.role === "driver" && page.connection.isOpen;
+// Not while an opened pan script plays: its messages alone drive the session.
+const enabled = () => page.state.role === "driver" && page.connection.isOpen && !page.scriptPlayer.playing;
 
 const page = {
   state: createPageState(),

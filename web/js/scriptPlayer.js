@@ -49,8 +49,7 @@ export class ScriptPlayer {
     let error = null;
     let duration = 0;
     try {
-      await this.configure(this.defaults, "the server's defaults");
-      await this.configure(script.config, "the script's configuration");
+      await this.configureFresh(script.config);
       observer.startCounting();
       duration = await this.steps(script.steps);
     } catch (failure) {
@@ -66,6 +65,22 @@ export class ScriptPlayer {
     report.checks = checkExpectations(script.expect, observer);
     report.passed = error === null && report.checks.every((check) => check.passed);
     return report;
+  }
+
+  /**
+   * The script's configuration as a fresh session gets it: the server's defaults, then its fields.
+   * Refused, the page's configuration before is put back, so a bad script changes nothing
+   * (test_inspector_replay.py).
+   */
+  async configureFresh(config) {
+    const before = this.page.state.config;
+    await this.configure(this.defaults, "the server's defaults");
+    try {
+      await this.configure(config, "the script's configuration");
+    } catch (failure) {
+      await this.configure(before, "the page's configuration").catch(() => {});
+      throw failure;
+    }
   }
 
   /** Sends a configure with `fields` and waits for `configured` and its fresh frame. */
