@@ -216,3 +216,23 @@ def test_the_filmstrip_and_the_video_of_a_gesture(page):
         return
     video = export(page, "export-webm", ".webm")
     assert video["type"] == "video/webm" and video["size"] > 1000
+
+
+def test_what_cannot_be_exported_says_why(page, tmp_path):
+    def refusal(button):
+        page.js("document.getElementById('export-state').textContent = '';"
+                "document.getElementById(arguments[0]).click()", button)
+        page.wait("document.getElementById('export-state').classList.contains('refused')"
+                  " && document.getElementById('export-state').textContent !== ''")
+        return page.js("return document.getElementById('export-state').textContent")
+
+    assert refusal("export-trace") == "Select a gesture in the timeline first."
+    trace = tmp_path / "slow-drag-cancels.jsonl"
+    status, _ = pan(EXAMPLES / "slow-drag-cancels.json", "--local", "--trace", trace)
+    assert status == 0
+    open_file(page, trace)
+    page.wait("window.sandbox.timeline.mode === 'paused'")
+    gesture = page.get("selectedGesture")
+    assert refusal("export-script") == (f"Gesture {gesture} cannot be exported so: a loaded trace has no settings"
+                                        " or samples: export its trace, video or stills")
+    assert page.get("lastExport") is None

@@ -27,10 +27,10 @@ export function stem(gesture) {
  * The pan script (docs/SCRIPTS.md) that replays `gesture`: its configuration, its pointer
  * samples (the first a down, the one marked `up` the release, at its own position), the wait
  * for rest, and its outcome and final progress as the expectations. A play becomes `{"play": true}`.
- * Throws an Error saying why a gesture cannot be one (no samples, a scene operation, not at rest).
+ * Throws an Error saying why a gesture cannot be one (no samples, a scene's, a grab, not at rest).
  */
 export function gestureToScript(gesture) {
-  if (!gesture.settings) throw new Error("it has no settings (a loaded trace): only its trace can be exported");
+  if (!gesture.settings) throw new Error("a loaded trace has no settings or samples: export its trace, video or stills");
   const end = gesture.events.findLast((entry) => ENDS.has(entry.message.event))?.message;
   if (!end) throw new Error("its transition has not come to rest yet");
   const outcome = end.event === "paused" ? "none" : end.event;
@@ -45,6 +45,9 @@ export function gestureToScript(gesture) {
     };
   }
   if (gesture.samples.length === 0) throw new Error("it has no pointer samples (a watched session's gesture)");
+  if (gesture.events.some((entry) => entry.message.event === "began" && entry.message.grabbed)) {
+    throw new Error("it grabbed a running completion, which no script starts from: record it (grabs included)");
+  }
   if (gesture.lifecycle.length > 0) {
     throw new Error("a scene's gesture: scene scripts are written by hand (docs/SCRIPTS.md)");
   }
