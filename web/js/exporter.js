@@ -30,7 +30,9 @@ export function stem(gesture) {
  * Throws an Error saying why a gesture cannot be one (no samples, a scene's, a grab, not at rest).
  */
 export function gestureToScript(gesture) {
-  if (!gesture.settings) throw new Error("a loaded trace has no settings or samples: export its trace, video or stills");
+  if (!gesture.settings) {
+    throw new Error("a loaded trace has no settings or samples: export its trace, video or stills");
+  }
   const end = gesture.events.findLast((entry) => ENDS.has(entry.message.event))?.message;
   if (!end) throw new Error("its transition has not come to rest yet");
   const outcome = end.event === "paused" ? "none" : end.event;
