@@ -161,3 +161,52 @@ def test_quarter_speed_playback_takes_about_four_times_the_wall_time(page):
     assert wall_real >= span - 1 and wall_quarter >= 4 * span - 1, (span, wall_real, wall_quarter)
     assert 3.0 < wall_quarter / wall_real < 5.5, (wall_real, wall_quarter)
     assert page.get("timeline")["n"] == gesture["frames"][-1]["n"]  # a playback ends held on its last frame
+
+
+HISTORY = """
+const done = arguments[arguments.length - 1];
+import('./js/history.js').then(({ GestureHistory, HISTORY_LIMIT }) => {
+  const history = new GestureHistory();
+  const changes = [];
+  history.onChange((change) => changes.push(change.type));
+  const frame = (n) => ({
+    n, sent: n * 16, arrivedAt: n * 16 + 3, frame: { n, phase: 'tracking', progress: 0, layers: [] },
+  });
+  const ids = [];
+  for (let i = 0; i < HISTORY_LIMIT + 5; i += 1) {
+    ids.push(history.add({ kind: 'loaded', label: `g${i}`, samples: [], frames: [frame(i)], events: [] }));
+  }
+  history.select(ids.at(-1));
+  const refusals = [];
+  const before = JSON.stringify(history.list());
+  const bad = [
+    null, { samples: [], frames: [{ n: 1 }], events: [] }, { kind: 'odd', samples: [], frames: [], events: [] },
+    { samples: [], frames: [], events: [], decision: { outcome: 'maybe' } },
+  ];
+  for (const gesture of bad) {
+    try {
+      history.add(gesture);
+      refusals.push(null);
+    } catch (error) {
+      refusals.push(error.constructor.name + ': ' + error.message);
+    }
+  }
+  try { history.select(ids[0]); refusals.push(null); } catch (error) { refusals.push(error.constructor.name); }
+  done({ limit: HISTORY_LIMIT, kept: history.list().map((g) => g.label), ids, selected: history.selectedId,
+         unchanged: JSON.stringify(history.list()) === before, refusals, changes: changes.slice(0, 3),
+         removed: changes.filter((c) => c === 'removed').length });
+});
+"""
+
+
+def test_the_history_keeps_the_last_twenty_and_refuses_a_malformed_gesture(page):
+    result = page.driver.execute_async_script(HISTORY)
+    assert result["limit"] == 20
+    assert result["kept"] == [f"g{i}" for i in range(5, 25)]  # the oldest five went
+    assert result["removed"] == 5 and result["changes"] == ["added", "added", "added"]
+    assert result["selected"] == result["ids"][-1]
+    assert result["unchanged"], result
+    refusals = result["refusals"]
+    assert all(each and each.startswith("TypeError") for each in refusals[:4]), refusals
+    assert "frames[0]" in refusals[1] and "kind" in refusals[2] and "outcome" in refusals[3]
+    assert refusals[4] == "RangeError"  # a gesture no longer kept cannot be selected

@@ -101,7 +101,8 @@ export class LayerInspector {
       throw new RangeError(`no layer ${key} in the frame shown`);
     }
     this.picked = key;
-    this.frame = undefined;  // redraw the details and the outline
+    this.showList();
+    this.showDetails();
   }
 
   pointer(event, down) {
@@ -152,6 +153,8 @@ export class LayerInspector {
 
   showDetails() {
     const entry = this.entry;
+    if (!entry && this.picked === null && this.details.dataset.empty === "true") return;
+    this.details.dataset.empty = String(!entry && this.picked === null);
     const document = this.details.ownerDocument;
     const rows = entry ? layerFields(entry) : [["layer", this.picked ? "not in the frame shown" : "none picked"]];
     this.details.replaceChildren(...rows.flatMap(([name, value]) => {

@@ -7,6 +7,8 @@ import { RATES } from "./playback.js";
 import { drawTimeline, frameIndexAt, lifecycleLines } from "./timelineView.js";
 
 const RATE_NAMES = new Map([[1, "1×"], [0.5, "½×"], [0.25, "¼×"], [0.1, "⅒×"]]);
+/** A gesture growing live redraws the plot at most this often (ms); the frame shown moving, at once. */
+const GROWING_EVERY_MS = 200;
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
 
 /** Whether a key press belongs to a form control (typing), not to the timeline. */
@@ -26,7 +28,9 @@ export class TimelinePanel {
     this.playButton = $("timeline-play");
     this.liveButton = $("timeline-live");
     this.rateSelect = $("timeline-rate");
-    this.drawn = null;  // what the plot last showed: "revision:selected:index:width"
+    this.drawn = null;  // what the plot last showed: "revision:gesture:index:width"
+    this.drawnView = null;  // the same without the revision
+    this.drawnAt = -Infinity;
     for (const rate of RATES) this.rateSelect.add(new Option(RATE_NAMES.get(rate), String(rate)));
     this.list.addEventListener("change", () => {
       if (this.list.value === "") page.timeline.goLive();
@@ -120,9 +124,13 @@ export class TimelinePanel {
     requestAnimationFrame((next) => this.loop(next));
     const { history, timeline } = this.page;
     const gesture = timeline.gesture ?? history.list().at(-1) ?? null;
-    const key = `${history.revision}:${gesture?.id}:${timeline.index}:${this.plot.clientWidth}`;
+    const view = `${gesture?.id}:${timeline.index}:${this.plot.clientWidth}`;
+    const key = `${history.revision}:${view}`;
     if (key === this.drawn) return;
+    if (view === this.drawnView && now - this.drawnAt < GROWING_EVERY_MS) return;  // only grew: later
     this.drawn = key;
+    this.drawnView = view;
+    this.drawnAt = now;
     drawTimeline(this.plot, gesture, timeline.index, window.devicePixelRatio || 1);
     const lines = gesture ? lifecycleLines(gesture) : [];
     if (this.callbacks.childElementCount !== lines.length || this.callbacksOf !== gesture?.id) {
