@@ -18,11 +18,13 @@ import { Receiver } from "./receiver.js";
 import { Recorder } from "./recorder.js";
 import { RecordingControls } from "./recording.js";
 import { ReleaseRulesForm } from "./releaseRules.js";
+import { ReplayPanel } from "./replayPanel.js";
 import { Renderer } from "./renderer.js";
 import { Requests } from "./requests.js";
 import { SceneModel } from "./scene.js";
 import { SceneCards } from "./sceneCards.js";
 import { ScenePanel } from "./scenePanel.js";
+import { ScriptPlayer } from "./scriptPlayer.js";
 import { Sender } from "./sender.js";
 import { SettingsForm } from "./settings.js";
 import { Strip } from "./strip.js";
@@ -32,7 +34,8 @@ const $ = (id) => document.getElementById(id);
 const screen = $("screen");
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
 const sceneModel = new SceneModel();
-const enabled = () => page.state.role === "driver" && page.connection.isOpen;
+// Not while an opened pan script plays: its messages alone drive the session.
+const enabled = () => page.state.role === "driver" && page.connection.isOpen && !page.scriptPlayer.playing;
 
 const page = {
   state: createPageState(),
@@ -76,6 +79,8 @@ page.display = new Display(page, document);
 page.errors = new ErrorRouter(page, document);
 page.recording = new RecordingControls(page, document);
 page.watching = new WatchControls(page, document);
+page.scriptPlayer = new ScriptPlayer(page);  // plays an opened pan script; sees every message
+page.replayPanel = new ReplayPanel(page, document);
 page.strip = new Strip(page, screen);
 page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), {
   pointer: (...args) => page.sender.pointer(...args),

@@ -96,6 +96,7 @@ export class Receiver {
       default:
         break;  // a message of a newer protocol
     }
+    this.page.scriptPlayer.received(message, this.page.state.frame);
   }
 
   welcome(message) {
@@ -172,7 +173,8 @@ export class Receiver {
     if (event.event === "finished" || event.event === "cancelled") state.outcomes.push(event.event);
     const script = recorder.event(event);
     if (script) recording.done(script);
-    if (event.event === "finished" && state.role === "driver" && settings.autoReverse && !sceneModel.active) {
+    if (event.event === "finished" && state.role === "driver" && settings.autoReverse && !sceneModel.active
+      && !this.page.scriptPlayer.playing) {
       // The next drag goes back: present ↔ dismiss (push ↔ pop for reveal and push). Not in a
       // scene: there the server decides what the next pan drives (the dismissal, a pop).
       const operation = state.config.operation === "present" ? "dismiss" : "present";

@@ -1,5 +1,8 @@
 // Records one gesture (from the next pointer down until the transition rests with no pointer
 // down) as a pan script in the format of docs/SCRIPTS.md, so it can be replayed headlessly.
+// A script's `up` lifts where the pointer is, while the page's `up` carries its own position:
+// a release away from the last move is recorded as one more sample at the release's time and
+// place, so the replay releases where the page did (test_inspector_recorder.py holds it).
 
 const round = (value, digits) => Number(value.toFixed(digits));
 const point = (x, y) => [round(x, 2), round(y, 2)];
@@ -17,6 +20,7 @@ export class Recorder {
     this.steps = [];
     this.lastTime = null;  // ms (page clock) at the end of the previous step
     this.samples = null;   // the open `samples` step
+    this.position = null;  // where the followed pointer is, as last sent
     this.pointersDown = 0;
     this.outcome = null;
     this.progress = null;
@@ -40,12 +44,14 @@ export class Recorder {
   pointer(phase, x, y, t) {
     if (this.state === "armed" && phase === "down") this.state = "recording";
     if (this.state !== "recording") return;
+    if ((phase === "up" || phase === "cancel") && !this.isAt(x, y)) this.pointer("move", x, y, t);
     if (phase === "move") {
       if (!this.samples) {
         this.samples = { samples: [], start: this.lastTime ?? t };
         this.steps.push(this.samples);
       }
       this.samples.samples.push([round(t - this.samples.start, 3), ...point(x, y)]);
+      this.position = point(x, y);
       return;
     }
     if (this.samples) {
@@ -57,11 +63,18 @@ export class Recorder {
     this.advanceTo(t);
     if (phase === "down") {
       this.steps.push({ down: point(x, y) });
+      this.position = point(x, y);
       this.pointersDown += 1;
     } else {
       this.steps.push(phase === "up" ? { up: true } : { cancel: true });
       this.pointersDown = Math.max(this.pointersDown - 1, 0);
     }
+  }
+
+  /** Whether the followed pointer was last sent at (x, y), as the script rounds positions. */
+  isAt(x, y) {
+    const [px, py] = point(x, y);
+    return this.position !== null && this.position[0] === px && this.position[1] === py;
   }
 
   /** The page sent `play` (a tap). */

@@ -88,5 +88,9 @@ export function installTestHooks(page) {
         if (kept.length > 64) delete window.__snapshots[kept.shift()];
       };
     },
+    // Open, replay and export (replayPanel.js): the last script's report, the last export offered.
+    get scriptReport() { return page.replayPanel.lastReport; },
+    get scriptPlaying() { return page.scriptPlayer.playing; },
+    get lastExport() { return page.replayPanel.lastExport; },
   };
 }
