@@ -51,5 +51,9 @@ export function installTestHooks(page) {
     viewToInterface(x, y) { return apply(display.view.inverse, x, y); },
     controllerColour(id) { return controllerColour(id); },
     containerToClient(x, y) { return display.containerToClient(x, y); },
+    // Layout and comforts: the URL state (the link "Copy link" gives, the last one copied, the
+    // panel layout) and whether the shortcuts overlay is open.
+    get urlState() { return page.urlState?.summary() ?? null; },
+    get shortcutsOpen() { return page.shortcuts?.open ?? false; },
   };
 }
