@@ -50,7 +50,7 @@ for (const select of document.querySelectorAll('select')) {
   const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
   if (text > room + 1) clipped.push(`${name(select)} needs ${Math.ceil(text)} has ${Math.floor(room)}`);
 }
-const screenWidth = Math.min(innerWidth, screen.width);
+const screenWidth = arguments[0];
 if (screenWidth < 760) {
   for (const el of document.querySelectorAll('body *')) {
     if (!visible(el) || el.closest('.offscreen')) continue;
@@ -71,5 +71,7 @@ def set_viewport(driver, width, height, mobile=False, scale=1):
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
 
 
-def layout_problems(page):
-    return page.js(LAYOUT_PROBLEMS)
+def layout_problems(page, width):
+    """The problems at a viewport `width` CSS px wide (below 760: a phone, where also no element
+    may reach past the screen's edge)."""
+    return page.js(LAYOUT_PROBLEMS, width)

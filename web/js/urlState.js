@@ -9,9 +9,15 @@ import { PRESETS } from "./network.js";
 
 const STORAGE_KEY = "transition-sandbox.state";
 const KEYS = ["config", "net", "scene", "layout"];
-/** Caps on what the page reads from a URL or localStorage (a longer value is refused, not cut). */
-export const MAX_QUERY = 8000;
-export const MAX_CONFIG = 4000;
+/**
+ * Caps on what the page reads from a URL or localStorage (a longer value is refused, not cut):
+ * the server's header limit is 4 KiB (the page's modules carry the URL as their Referer), and
+ * deploy/haproxy.cfg answers a URL over 1 KiB with 414 (docs/SECURITY.md).
+ */
+export const MAX_QUERY = 2000;
+export const MAX_CONFIG = 1500;
+/** A link longer than this is copied with a warning: a balancer in front refuses it. */
+const BALANCER_URL = 1024;
 /** Keys of the configuration a link never carries: the connection's own, or the message's. */
 const NOT_SETTINGS = new Set(["type", "id", "network"]);
 const DEVICES = new Set(["phone", "tablet"]);
@@ -125,8 +131,10 @@ export class UrlState {
   restore() {
     let params = new URLSearchParams(this.location.search);
     if (!KEYS.some((key) => params.has(key))) params = new URLSearchParams(this.stored() ?? "");
-    if (this.location.search.length > MAX_QUERY) params = new URLSearchParams();
+    const long = this.location.search.length > MAX_QUERY;
+    if (long) params = new URLSearchParams();
     const wanted = readQuery(params);
+    if (long) wanted.problems.push(`query longer than ${MAX_QUERY} characters`);
     if (wanted.problems.length) this.showProblem(`This link's ${wanted.problems.join(", ")}: left out.`);
     this.setLayout(wanted.layout ?? "columns", false);
     // The receiver sends `restore` as the first welcome's configure (receiver.js welcome()).
@@ -228,12 +236,13 @@ export class UrlState {
   async copyLink() {
     const link = this.link();
     this.copied = link;
+    const note = link.length > BALANCER_URL ? ` (${link.length} characters: a balancer refuses over 1 KiB)` : "";
     try {
       await navigator.clipboard.writeText(link);
-      this.showProblem("link copied");
+      this.showProblem(`link copied${note}`);
     } catch {
       // No clipboard (an insecure origin, a denied permission): the old way, else show it.
-      this.showProblem(copyByCommand(link) ? "link copied" : link);
+      this.showProblem(copyByCommand(link) ? `link copied${note}` : link);
     }
   }
 
