@@ -55,7 +55,9 @@ if (screenWidth < 760) {
   for (const el of document.querySelectorAll('body *')) {
     if (!visible(el) || el.closest('.offscreen')) continue;
     const r = el.getBoundingClientRect();
-    if (r.right > screenWidth + 1 || r.left < -1) wide.push(`${name(el)} ${Math.round(r.left)}…${Math.round(r.right)}`);
+    if (r.right > screenWidth + 1 || r.left < -1) {
+      wide.push(`${name(el)} ${Math.round(r.left)}…${Math.round(r.right)}`);
+    }
   }
 }
 return {overflowing, broken, clipped, wide, scrollWidth: document.documentElement.scrollWidth, screenWidth};

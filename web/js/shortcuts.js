@@ -10,7 +10,8 @@ export const SHORTCUTS = [
   { keys: ["space"], codes: [" "], what: "play / pause the selected gesture", part: "timeline",
     run: (p) => p.timeline.togglePlay() },
   { keys: ["l"], codes: ["l", "L"], what: "back to live", part: "timeline", run: (p) => p.timeline.goLive() },
-  { keys: ["s"], codes: ["s", "S"], what: "slow motion on / off", part: "slowMotion", run: (p) => p.slowMotion.toggle() },
+  { keys: ["s"], codes: ["s", "S"], what: "slow motion on / off", part: "slowMotion",
+    run: (p) => p.slowMotion.toggle() },
   { keys: ["?"], codes: ["?"], what: "this list", part: null, run: null },
   { keys: ["Esc"], codes: [], what: "close this list", part: null, run: null },
 ];
