@@ -11,6 +11,7 @@ a broken layout is refused, not written.
 Needs Debian's chromium and chromium-driver and the selenium package (as Tests/browser).
 """
 import argparse
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -19,8 +20,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests"))
 sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 from browser import Page, make_driver, quit_driver  # noqa: E402
-from conftest import Server  # noqa: E402
 from layout_checks import layout_problems, set_viewport  # noqa: E402
+
+# The tests' `sandbox serve` (Tests/conftest.py; Tests/browser has a conftest of its own).
+_spec = importlib.util.spec_from_file_location("sandbox_conftest", ROOT / "Tests" / "conftest.py")
+_conftest = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_conftest)
+Server = _conftest.Server
 
 # Keep each image small enough to commit (docs/PAGE.md links them).
 MAX_BYTES = 200 * 1024
@@ -61,6 +67,7 @@ def open_shortcuts(page):
 SHOTS = [
     ("page-1400x1000", (1400, 1000), flick_with_projection, None),
     ("page-390x844", (390, 844), flick_with_projection, None),
+    ("page-390x844-hud", (390, 844), flick_with_projection, ".readouts"),
     ("page-390x844-settings", (390, 844), None, "#settings"),
     ("page-scene-1400x1000", (1400, 1000), scene_with_a_sheet, ".lifecycle"),
     ("page-shortcuts-1400x1000", (1400, 1000), open_shortcuts, None),

@@ -16,6 +16,8 @@ export const SHORTCUTS = [
   { keys: ["Esc"], codes: [], what: "close this list", part: null, run: null },
 ];
 
+const PART_NAMES = { timeline: "the timeline", slowMotion: "slow motion" };
+
 /** Whether a key event comes from a place where keys are text: a field, a select, an editor. */
 export function typing(target) {
   if (!target || typeof target.closest !== "function") return false;
@@ -77,7 +79,7 @@ export class Shortcuts {
       description.textContent = shortcut.what;
       if (!this.available(shortcut)) {
         description.classList.add("unavailable");
-        description.textContent += ` (no ${shortcut.part} on this page)`;
+        description.textContent += ` (${PART_NAMES[shortcut.part]} is not on this page)`;
       }
       this.list.append(term, description);
     }
