@@ -24,14 +24,15 @@ for (const el of document.querySelectorAll(boxes)) {
   if (!visible(el)) continue;
   if (el.scrollWidth > el.clientWidth + 1) overflowing.push(`${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
 }
-// A word broken across lines: a Range over it has client rects on two lines.
+// A word broken across lines: a Range over it has client rects on two lines. A compound may
+// break at its hyphen ("iOS-/version"), as typesetting does: its parts count as words.
 const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 const range = document.createRange();
 for (let node = walker.nextNode(); node; node = walker.nextNode()) {
   const parent = node.parentElement;
   if (!parent || !visible(parent) || parent.closest('script, style, textarea, #session-id')) continue;
   const text = node.textContent;
-  const words = /\S+/g;
+  const words = /[^\s\-\u2010]+/g;
   for (let m = words.exec(text); m; m = words.exec(text)) {
     if (m[0].length < 2) continue;
     range.setStart(node, m.index);
