@@ -8,7 +8,6 @@ const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits)
 /** The transitions whose present and dismiss UIKit calls push and pop. */
 const NAVIGATION = new Set(["reveal", "push"]);
 const OUTCOMES = { finish: "finished", cancel: "cancelled" };
-const ENDS = new Set(["finished", "cancelled", "paused"]);
 
 /**
  * The operation a frame shows: a scene's running or armed action (none: null), else the configured one
@@ -106,7 +105,7 @@ export class Hud {
       this.release = [frame.sent, frame.progress];
       this.releasePending = false;
     }
-    if (ENDS.has(frame.phase) || frame.phase === "idle") this.recording = false;
+    if (frame.phase === "finished" || frame.phase === "cancelled" || frame.phase === "idle") this.recording = false;
     this.dirty = true;
   }
 
