@@ -73,7 +73,7 @@ export class Display {
     const stage = screen.closest(".stage").getBoundingClientRect();
     const narrow = window.innerWidth <= 760;
     // The timeline under the screen keeps its room (index.html's #timeline-area), at most 40 % of
-    // the window's height (the stage scrolls past that).
+    // the window's height (the page scrolls to the rest).
     const below = Math.min(document.getElementById("timeline-area")?.offsetHeight ?? 0, window.innerHeight * 0.4);
     const availableHeight = narrow ? Infinity : window.innerHeight - stage.top - 70 - below;
     const scale = Math.max(Math.min((stage.width - 16) / w, availableHeight / h), 0.25);
