@@ -60,10 +60,10 @@ def test_projection_decides_by_the_rest_point_and_draws_it(page):
     page.drag(line(60, 150, steps=6))  # released moving
     page.wait_rest()
     text = page.js("return document.getElementById('hud-decision').textContent")
-    assert "(projection)" in text and "projected" in text, text
+    assert "by projection" in text and "projected" in text, text
     projected = page.get("projected")
     assert isinstance(projected, (int, float))
-    assert text.startswith("finish" if projected >= 0.5 else "cancel"), (text, projected)
+    assert text.startswith("push finished" if projected >= 0.5 else "push cancelled"), (text, projected)
     assert page.js(PLOT_PURPLE) > 10  # the ◇ and its dashed line
 
 
@@ -74,7 +74,7 @@ def test_a_pitfall_reproduces_its_bug_no_abs(page):
     assert page.js("return document.getElementById('release-rules').dataset.bugs") == "1"
     page.drag(line(330, 130) + [("pause", 200)])  # 200 pt leftwards: 1.0 with abs
     assert page.wait_rest() == "cancelled"
-    assert "cancel (threshold) at 0.010" in page.js("return document.getElementById('hud-decision').textContent")
+    assert "push cancelled at 0.01 by threshold" in page.js("return document.getElementById('hud-decision').textContent")
     configure_rule(page, "pitfall-no-abs", None, "window.sandbox.config.pitfalls.length === 0", checked=False)
 
 

@@ -72,7 +72,10 @@ export class Display {
     const [w, h] = size;
     const stage = screen.closest(".stage").getBoundingClientRect();
     const narrow = window.innerWidth <= 760;
-    const availableHeight = narrow ? Infinity : window.innerHeight - stage.top - 70;
+    // The timeline under the screen keeps its room (index.html's #timeline-area), at most 40 % of
+    // the window's height (the page scrolls to the rest).
+    const below = Math.min(document.getElementById("timeline-area")?.offsetHeight ?? 0, window.innerHeight * 0.4);
+    const availableHeight = narrow ? Infinity : window.innerHeight - stage.top - 70 - below;
     const scale = Math.max(Math.min((stage.width - 16) / w, availableHeight / h), 0.25);
     const dpr = window.devicePixelRatio || 1;
     this.cssScale = scale;

@@ -1,12 +1,44 @@
-// What the machine decided: phase, progress, velocity, the release decision, and a plot of
-// progress over (server) time for the last gesture with its release point and the threshold.
+// What the machine decided: phase, progress (of which operation), velocity, the release decision
+// in words ("present finished at 0.36 by projection"), and a plot of progress over (server) time
+// for the last gesture with its release point and the threshold.
 
 import { prepareCanvas } from "./canvas.js";
 
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
+/** The transitions whose present and dismiss UIKit calls push and pop. */
+const NAVIGATION = new Set(["reveal", "push"]);
+const OUTCOMES = { finish: "finished", cancel: "cancelled" };
+
+/**
+ * The operation a frame shows: a scene's running or armed action (none: null), else the configured one
+ * (push/pop for the navigation transitions); null when the page knows neither.
+ */
+export function operationOf(frame, config) {
+  // A scene's frames carry `scene`: its pans drive the armed action, never the configured one.
+  if (frame?.scene) return typeof frame.scene.transition?.action === "string" ? frame.scene.transition.action : null;
+  const operation = config?.operation;
+  if (operation !== "present" && operation !== "dismiss") return null;
+  if (NAVIGATION.has(config.transition)) return operation === "present" ? "push" : "pop";
+  return operation;
+}
+
+/**
+ * The release in words: "present finished at 0.36 by projection" once the outcome is known
+ * ("finishing" until then). `outcome` may differ from the decision (a pitfall's
+ * completeTransition(true) on a cancel): both are said. test_inspector_layout.py holds the words.
+ */
+export function releaseWords(operation, release, outcome) {
+  const expected = OUTCOMES[release.decision] ?? release.decision;
+  const verb = outcome ?? (release.decision === "finish" ? "finishing" : "cancelling");
+  const at = `at ${fixed(release.progress, 2)} by ${release.reason}`;
+  const odd = outcome && outcome !== expected ? ` (decided: ${release.decision})` : "";
+  return `${operation ?? "transition"} ${verb} ${at}${odd}`;
+}
 
 export class Hud {
-  constructor(document) {
+  /** @param config a function: the effective configuration now (the page's `state.config`) */
+  constructor(document, config = () => null) {
+    this.config = config;
     this.phase = document.getElementById("hud-phase");
     this.progress = document.getElementById("hud-progress");
     this.velocity = document.getElementById("hud-velocity");
@@ -20,6 +52,8 @@ export class Hud {
     this.recording = false;
     this.latest = null;
     this.dirty = true;
+    this.releaseEvent = null;  // the last `released` event, with the operation it ended
+    this.outcome = null;       // "finished" / "cancelled" / "paused" once its event came
   }
 
   setThreshold(threshold) {
@@ -33,17 +67,33 @@ export class Hud {
     this.samples = [];
     this.release = null;
     this.projected = null;
+    this.releaseEvent = null;
+    this.outcome = null;
     this.recording = true;
     this.decision.textContent = "—";
     this.dirty = true;
   }
 
   released(event) {
-    const velocity = Number.isFinite(event.velocity) ? `, ${event.velocity.toFixed(2)}/s` : "";
     this.projected = Number.isFinite(event.projected) ? event.projected : null;
-    const projected = this.projected === null ? "" : `, projected ${fixed(this.projected, 3)}`;
-    this.decision.textContent = `${event.decision} (${event.reason}) at ${fixed(event.progress, 3)}${velocity}${projected}`;
+    this.releaseEvent = { ...event, operation: operationOf(this.latest, this.config()) };
+    this.outcome = null;
+    this.showDecision();
     this.releasePending = true;
+  }
+
+  /** The transition's end: `finished`, `cancelled` or `paused` (a transition event). */
+  ended(outcome) {
+    if (!this.releaseEvent || this.outcome) return;
+    this.outcome = outcome;
+    this.showDecision();
+  }
+
+  showDecision() {
+    const event = this.releaseEvent;
+    const velocity = Number.isFinite(event.velocity) ? `, ${event.velocity.toFixed(2)}/s` : "";
+    const projected = this.projected === null ? "" : `, projected ${fixed(this.projected, 2)}`;
+    this.decision.textContent = `${releaseWords(event.operation, event, this.outcome)}${velocity}${projected}`;
   }
 
   /** Every frame, as it arrives: the plot needs all of them, the text only the latest. */
@@ -64,7 +114,10 @@ export class Hud {
     const frame = this.latest;
     if (!frame) return;
     this.phase.textContent = frame.phase;
-    this.progress.textContent = fixed(frame.progress, 3);
+    // Which operation the number is of: after a finished present the next one (auto-reverse:
+    // dismiss) rests at 0, which alone would read like a cancel.
+    const operation = operationOf(frame, this.config());
+    this.progress.textContent = operation ? `${fixed(frame.progress, 3)} of ${operation}` : fixed(frame.progress, 3);
     const [vx, vy] = frame.velocity ?? [0, 0];
     this.velocity.textContent = `${fixed(vx, 0)}, ${fixed(vy, 0)} pt/s`;
   }

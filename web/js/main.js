@@ -27,7 +27,9 @@ import { ScenePanel } from "./scenePanel.js";
 import { ScriptPlayer } from "./scriptPlayer.js";
 import { Sender } from "./sender.js";
 import { SettingsForm } from "./settings.js";
+import { Shortcuts } from "./shortcuts.js";
 import { Strip } from "./strip.js";
+import { UrlState } from "./urlState.js";
 import { WatchControls } from "./watching.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,7 +44,7 @@ const page = {
   wsURL,
   screen,
   renderer: new Renderer(screen),
-  hud: new Hud(document),
+  hud: new Hud(document, () => page.state.config),
   latency: new LatencyMeter(),
   recorder: new Recorder(),
   // Most frames are deltas against the frame before: applied here, so the state and everything
@@ -89,6 +91,8 @@ page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), 
 });
 page.receiver = new Receiver(page, document);
 installInspection(page, document);  // page.history (the last gestures, whole), page.timeline, the inspector
+page.urlState = new UrlState(page, document);  // before the socket opens: a link's settings go out on welcome
+page.shortcuts = new Shortcuts(page, document);
 window.addEventListener("resize", () => page.display.layout());
 
 if (new URLSearchParams(location.search).has("test")) {

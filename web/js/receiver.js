@@ -97,6 +97,7 @@ export class Receiver {
         break;  // a message of a newer protocol
     }
     this.page.scriptPlayer.received(message, this.page.state.frame);
+    this.page.urlState?.message(message);  // the URL follows what the server said
   }
 
   welcome(message) {
@@ -171,6 +172,7 @@ export class Receiver {
       hud.gestureBegan(false);
     } else if (event.event === "released") hud.released(event);
     if (event.event === "finished" || event.event === "cancelled") state.outcomes.push(event.event);
+    if (event.event === "finished" || event.event === "cancelled" || event.event === "paused") hud.ended(event.event);
     const script = recorder.event(event);
     if (script) recording.done(script);
     if (event.event === "finished" && state.role === "driver" && settings.autoReverse && !sceneModel.active

@@ -92,5 +92,9 @@ export function installTestHooks(page) {
     get scriptReport() { return page.replayPanel.lastReport; },
     get scriptPlaying() { return page.scriptPlayer.playing; },
     get lastExport() { return page.replayPanel.lastExport; },
+    // Layout and comforts: the URL state (the link "Copy link" gives, the last one copied, the
+    // panel layout) and whether the shortcuts overlay is open.
+    get urlState() { return page.urlState?.summary() ?? null; },
+    get shortcutsOpen() { return page.shortcuts?.open ?? false; },
   };
 }
