@@ -11,11 +11,6 @@ const RATE_NAMES = new Map([[1, "1×"], [0.5, "½×"], [0.25, "¼×"], [0.1, "�
 const GROWING_EVERY_MS = 200;
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
 
-/** Whether a key press belongs to a form control (typing), not to the timeline. */
-function editing(target) {
-  return Boolean(target?.closest?.("input, select, textarea, [contenteditable]"));
-}
-
 export class TimelinePanel {
   /** @param page {{history, timeline}} */
   constructor(page, document) {
@@ -45,7 +40,6 @@ export class TimelinePanel {
       else page.timeline.rate = this.rate;
     });
     this.scrubbing(this.plot);
-    document.addEventListener("keydown", (event) => this.key(event));
     page.history.onChange(() => this.fillList());
     page.timeline.onChange(() => this.showMode());
     this.fillList();
@@ -80,14 +74,6 @@ export class TimelinePanel {
     };
     canvas.addEventListener("pointerup", end);
     canvas.addEventListener("pointercancel", end);
-  }
-
-  /** ← and → step one frame (outside form controls). */
-  key(event) {
-    if (editing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    event.preventDefault();
-    this.page.timeline.step(event.key === "ArrowLeft" ? -1 : 1);
   }
 
   /** The gesture list: "live" first, then the kept gestures, newest first. */
