@@ -1,5 +1,5 @@
 // The timeline panel: the list of kept gestures, the plot (timelineView.js) to scrub with a
-// pointer, the step / play / rate / live controls and the ← → keys, the shown frame's numbers
+// pointer, the step / play / rate / live controls (← → are shortcuts.js's), the shown frame's numbers
 // and the lifecycle callbacks in order. It asks `page.timeline` to change what is shown and
 // redraws when the history or the timeline changed.
 
