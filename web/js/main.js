@@ -3,6 +3,7 @@
 // sender.js sends, receiver.js applies what arrives, errors.js shows refusals, display.js draws,
 // strip.js handles taps, recording.js and watching.js the tools; testHooks.js only with ?test.
 
+import { Compare } from "./compare.js";
 import { Connection } from "./connection.js";
 import { Display } from "./display.js";
 import { ErrorRouter } from "./errors.js";
@@ -24,6 +25,7 @@ import { SceneCards } from "./sceneCards.js";
 import { ScenePanel } from "./scenePanel.js";
 import { Sender } from "./sender.js";
 import { SettingsForm } from "./settings.js";
+import { SlowMotion } from "./slowMotion.js";
 import { Strip } from "./strip.js";
 import { WatchControls } from "./watching.js";
 
@@ -55,6 +57,7 @@ const page = {
 };
 page.sender = new Sender(page);
 page.settings = new SettingsForm($("settings"), (patch, field) => page.sender.configure(patch, field));
+page.slowMotion = new SlowMotion($("settings"), page.settings, (patch, field) => page.sender.configure(patch, field));
 page.releaseRules = new ReleaseRulesForm($("release-rules"), (patch, field) => page.sender.configure(patch, field));
 /** The form that shows errors about `field` (the release rules' fields have their own panel). */
 page.formFor = (field) => (page.releaseRules.owns(field) ? page.releaseRules : page.settings);
@@ -82,6 +85,7 @@ page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), 
   enabled,
 });
 page.receiver = new Receiver(page, document);
+page.compare = new Compare(document, wsURL);
 window.addEventListener("resize", () => page.display.layout());
 
 if (new URLSearchParams(location.search).has("test")) {
