@@ -58,15 +58,17 @@ struct TimeScaleTests {
             let release = real.time
             let length = end1 - release
             #expect(abs((end01 - release) - length / 0.1) <= 1e-9 * max(1, length / 0.1))
-            // The picture at t on the 1× clock is the picture at t/0.1 on the slowed one.
-            for k in 0...20 {
+            // The picture at t on the 1× clock is the picture at t/0.1 on the slowed one (the end
+            // itself below: (s + D) − s may round below D on one clock and not the other).
+            for k in 0..<20 {
                 let elapsed = length * Double(k) / 20
                 _ = real.advance(to: release + elapsed)
                 _ = slow.advance(to: release + elapsed / 0.1)
                 #expect(abs(real.progress - slow.progress) <= 1e-9)
             }
-            _ = real.advance(to: end1)
-            _ = slow.advance(to: end01)
+            // Past the end by a hair: (s + D) − s may round below D.
+            _ = real.advance(to: end1 + 1e-9)
+            _ = slow.advance(to: end01 + 1e-9)
             #expect(real.phase == slow.phase && real.progress == slow.progress && real.phase.isAtRest)
         }
     }
