@@ -81,10 +81,12 @@ def test_a_slowed_play_spans_ten_times_the_frames_at_the_same_rate(page):
     slow = finishing_span(frames)
     assert slow >= 2700, (slow, real)
     assert real < 1000, real
-    # The frame rate stays the session's: consecutive frames ~1/60 s apart (median, loaded cores).
-    gaps = sorted(b["sent"] - a["sent"] for a, b in zip(frames, frames[1:])
-                  if b["n"] == a["n"] + 1 and a["phase"] == "finishing" and b["phase"] == "finishing")
-    assert len(gaps) > 60 and abs(gaps[len(gaps) // 2] - 1000 / 60) < 5, gaps[:20]
+    # The frame rate stays the session's: one new state (n + 1) every ~1/60 s of `sent` time
+    # over the whole run (the page may skip frames it had no animation frame for; n counts them).
+    start = next(f for f in frames if f["phase"] == "finishing")
+    end = next(f for f in frames if f["phase"] == "finished")
+    interval = (end["sent"] - start["sent"]) / (end["n"] - start["n"])
+    assert abs(interval - 1000 / 60) < 3, interval
 
 
 def decide(page, points):
