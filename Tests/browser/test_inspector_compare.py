@@ -61,7 +61,8 @@ def flick(page, points, spacing_ms=16):
     t0 = page.js("return performance.now()")
     page.js("window.sandbox.comparePointer('down', arguments[0], arguments[1], arguments[2])", *points[0], t0)
     for i, (x, y) in enumerate(points[1:], start=1):
-        page.js("window.sandbox.comparePointer('move', arguments[0], arguments[1], arguments[2])", x, y, t0 + i * spacing_ms)
+        page.js("window.sandbox.comparePointer('move', arguments[0], arguments[1], arguments[2])",
+                x, y, t0 + i * spacing_ms)
     x, y = points[-1]
     page.js("window.sandbox.comparePointer('up', arguments[0], arguments[1], arguments[2])", x, y,
             t0 + (len(points) - 1) * spacing_ms)

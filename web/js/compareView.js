@@ -191,7 +191,9 @@ export class CompareView {
   pointer(phase, x, y, t, pointerId) {
     if (!this.isOpen) return;
     this.seq += 1;
-    this.connection.send({ type: "pointer", phase, x: round(x), y: round(y), t: Number(t.toFixed(3)), seq: this.seq, pointerId });
+    this.connection.send({
+      type: "pointer", phase, x: round(x), y: round(y), t: Number(t.toFixed(3)), seq: this.seq, pointerId,
+    });
   }
 
   play() {
