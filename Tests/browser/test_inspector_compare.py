@@ -97,6 +97,21 @@ def test_threshold_and_projection_decide_the_same_flick_each_by_its_rule(page):
 def test_the_other_presets_set_each_side_and_close_ends_both(page):
     sides = open_compare(page, "percent-property")
     assert [s["config"]["driver"] for s in sides] == ["percent-driven", "property-animator"]
+    # Each side takes its own configure, typed under its canvas; a refusal changes nothing.
+    page.js("""
+        const form = document.getElementById('compare-b-configure');
+        form.elements.patch.value = arguments[0];
+        form.requestSubmit();
+    """, '{"threshold": 2}')
+    page.wait("window.sandbox.compare.sides[1].errors.length === 1")
+    assert page.get("compare")["sides"][1]["errors"] == ["invalid-config"]
+    page.js("""
+        const form = document.getElementById('compare-b-configure');
+        form.elements.patch.value = arguments[0];
+        form.requestSubmit();
+    """, '{"threshold": 0.3}')
+    page.wait("window.sandbox.compare.sides[1].config.threshold === 0.3")
+    assert page.get("compare")["sides"][0]["config"]["threshold"] == 0.5
     drag_left(page, [(60 + 15 * i, 400) for i in range(11)])
     page.wait("window.sandbox.compare.sides.every((side) => side.outcomes.length === 1)")
     a, b = (side["released"] for side in page.get("compare")["sides"])

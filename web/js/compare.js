@@ -1,4 +1,5 @@
-// Compare mode: two sessions side by side, each with its own settings (a preset), driven by
+// Compare mode: two sessions side by side, each with its own settings (a preset, then any
+// `configure` typed under its canvas), driven by
 // one pointer stream — a drag on either canvas is sent to both sessions, with the same times
 // and points, so the two decide the same gesture by their own rules. Entered by the "Compare"
 // button; the page's own session is left as it was. Each side is a compareView.js.
@@ -57,6 +58,7 @@ export class Compare {
       title: $(`compare-${side}-title`),
       settings: $(`compare-${side}-settings`),
       decision: $(`compare-${side}-decision`),
+      configure: $(`compare-${side}-configure`),
     }, url));
     this.inputs = this.views.map((view) => new PointerInput(
       view.elements.canvas,

@@ -14,7 +14,8 @@ const round = (value) => Math.round(value * 100) / 100;
 
 export class CompareView {
   /**
-   * @param elements {{canvas: HTMLCanvasElement, title: Element, settings: Element, decision: Element}}
+   * @param elements {{canvas: HTMLCanvasElement, title: Element, settings: Element, decision: Element,
+   *   configure: HTMLFormElement}}
    * @param url the server's WebSocket URL
    */
   constructor(elements, url) {
@@ -27,6 +28,26 @@ export class CompareView {
     this.connection = null;
     this.setup = [];
     this.reset();
+    elements.configure.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.configure(elements.configure.elements.patch.value);
+    });
+  }
+
+  /** This side's own `configure`, typed as a JSON object; the server checks it, as ever. */
+  configure(text) {
+    let patch;
+    try {
+      patch = JSON.parse(text);
+    } catch {
+      this.elements.decision.textContent = "configure: not a JSON object";
+      return;
+    }
+    if (patch === null || typeof patch !== "object" || Array.isArray(patch)) {
+      this.elements.decision.textContent = "configure: not a JSON object";
+      return;
+    }
+    this.connection?.send({ ...patch, type: "configure" });
   }
 
   reset() {
