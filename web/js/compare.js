@@ -125,12 +125,15 @@ export class Compare {
     for (const view of this.views) view.play();
   }
 
-  /** Each canvas fits half the panel's width and the window's height below the panel's header. */
+  /**
+   * Each canvas fits half the panel's width and the window's height below the panel's header,
+   * with room under it for the decision and the configure line.
+   */
   layout() {
     if (!this.isOpen) return;
     const pane = this.views[0].elements.canvas.parentElement.getBoundingClientRect();
     const top = this.views[0].elements.canvas.getBoundingClientRect().top;
-    const height = Math.max(window.innerHeight - Math.max(top, 0) - 24, 120);
+    const height = Math.max(window.innerHeight - Math.max(top, 0) - 96, 120);
     for (const view of this.views) view.layout(Math.max(pane.width - 8, 100), height);
   }
 
