@@ -258,9 +258,10 @@ struct SceneSession: Equatable {
     }
 
     /// The display link ticked: the rotation's fraction, and its end callbacks when it is over.
-    mutating func advanceRotation(to now: Double) -> [LifecycleRecord] {
+    /// Slowed by `timeScale` (1: the plan's duration), which cannot change while it turns.
+    mutating func advanceRotation(to now: Double, timeScale: Double = 1) -> [LifecycleRecord] {
         guard var running = rotation else { return [] }
-        let elapsed = (now - running.start) / running.plan.duration
+        let elapsed = (now - running.start) * timeScale / running.plan.duration
         guard elapsed < 1 else {
             rotation = nil
             return running.plan.endEvents.map { LifecycleRecord(group: running.group, action: "rotate", event: $0) }

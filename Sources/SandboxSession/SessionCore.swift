@@ -214,7 +214,8 @@ struct SessionCore: Equatable {
         sceneFollows(&reaction, at: now)
         if isRotating {
             reaction.frame = true
-            reaction.lifecycle += updateScene { $0.advanceRotation(to: now) }
+            let timeScale = settings.configuration.timeScale
+            reaction.lifecycle += updateScene { $0.advanceRotation(to: now, timeScale: timeScale) }
         }
         return counted(reaction)
     }

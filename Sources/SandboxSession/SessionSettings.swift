@@ -22,6 +22,7 @@ public struct SessionSettings: Equatable, Sendable {
     static let configureFields: Set<String> = [
         "type", "transition", "operation", "duration", "distance", "axis", "direction", "slop", "threshold",
         "clamp", "completionSpeed", "completionCurve", "spring", "flingVelocity", "fps", "container", "originFrame",
+        "timeScale",
         // What UIKit leaves to the app (SessionSettings+ReleaseRules.swift).
         "releaseRule", "decelerationRate", "rubberBand", "pitfalls", "completionDamping", "driver", "propertyAnimator",
     ]
@@ -109,6 +110,7 @@ public struct SessionSettings: Equatable, Sendable {
             }
         }
         try Self.applyReleaseRules(fields, to: &c)
+        if fields.has("timeScale") { c.timeScale = try fields.number("timeScale") }
         if fields.has("fps") {
             let fps = try fields.integer("fps")
             guard Self.fpsRange.contains(fps) else {
@@ -181,6 +183,7 @@ public struct SessionSettings: Equatable, Sendable {
         w.key("flingVelocity")
         if let fling = c.flingVelocity { w.number(fling) } else { w.null() }
         w.key("fps"); w.integer(fps)
+        w.key("timeScale"); w.number(c.timeScale)
         w.key("container"); w.numbers([c.container.width, c.container.height])
         let origin = c.effectiveOriginFrame
         w.key("originFrame"); w.numbers([origin.minX, origin.minY, origin.width, origin.height])

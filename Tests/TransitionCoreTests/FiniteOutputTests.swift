@@ -153,12 +153,12 @@ struct FiniteOutputTests {
                     let reaction = try engine.handle(event)
                     #expect(event.isWithinCoordinateLimit, "accepted \(event)")
                     #expect(Self.allFinite(Self.numbers(reaction.events)), "\(reaction.events)")
-                    // A release's completion lasts |target − progress| × duration / speed (at
-                    // most longestAnimation, as |target − progress| ≤ 1); zero-length ones end at once.
+                    // A release's completion lasts |target − progress| × duration / speed, capped
+                    // (at most longestAnimation, as |target − progress| ≤ 1); zero-length ones end at once.
                     for case let .released(decision) in reaction.events where engine.phase.isAnimating {
                         let target: Double = decision.outcome == .finish ? 1 : 0
-                        let length =
-                            abs(target - decision.progress) * configuration.duration / configuration.completionSpeed
+                        let length = configuration.displayDuration(
+                            abs(target - decision.progress) * configuration.duration / configuration.completionSpeed)
                         #expect(engine.completionEndTime == engine.time + length)
                     }
                 } catch {

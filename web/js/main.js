@@ -3,6 +3,7 @@
 // sender.js sends, receiver.js applies what arrives, errors.js shows refusals, display.js draws,
 // strip.js handles taps, recording.js and watching.js the tools; testHooks.js only with ?test.
 
+import { Compare } from "./compare.js";
 import { Connection } from "./connection.js";
 import { Display } from "./display.js";
 import { ErrorRouter } from "./errors.js";
@@ -28,6 +29,7 @@ import { ScriptPlayer } from "./scriptPlayer.js";
 import { Sender } from "./sender.js";
 import { SettingsForm } from "./settings.js";
 import { Shortcuts } from "./shortcuts.js";
+import { SlowMotion } from "./slowMotion.js";
 import { Strip } from "./strip.js";
 import { UrlState } from "./urlState.js";
 import { WatchControls } from "./watching.js";
@@ -61,6 +63,7 @@ const page = {
 };
 page.sender = new Sender(page);
 page.settings = new SettingsForm($("settings"), (patch, field) => page.sender.configure(patch, field));
+page.slowMotion = new SlowMotion($("settings"), page.settings, (patch, field) => page.sender.configure(patch, field));
 page.releaseRules = new ReleaseRulesForm($("release-rules"), (patch, field) => page.sender.configure(patch, field));
 /** The form that shows errors about `field` (the release rules' fields have their own panel). */
 page.formFor = (field) => (page.releaseRules.owns(field) ? page.releaseRules : page.settings);
@@ -93,6 +96,7 @@ page.receiver = new Receiver(page, document);
 installInspection(page, document);  // page.history (the last gestures, whole), page.timeline, the inspector
 page.urlState = new UrlState(page, document);  // before the socket opens: a link's settings go out on welcome
 page.shortcuts = new Shortcuts(page, document);
+page.compare = new Compare(document, wsURL);
 window.addEventListener("resize", () => page.display.layout());
 
 if (new URLSearchParams(location.search).has("test")) {

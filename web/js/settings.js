@@ -25,6 +25,7 @@ export class SettingsForm {
     this.send = send;
     this.config = null;
     this.bezierLabel = form.querySelector("label.bezier");
+    this.showListeners = [];  // modules with controls in this form (slowMotion.js)
     form.addEventListener("change", (event) => this.changed(event.target));
     form.addEventListener("submit", (event) => event.preventDefault());
   }
@@ -81,9 +82,15 @@ export class SettingsForm {
     this.send(patch[0], patch[1]);
   }
 
+  /** Calls `listener(config)` with every configuration shown. */
+  onShow(listener) {
+    this.showListeners.push(listener);
+  }
+
   /** Shows the effective configuration (after welcome, configured or joined). */
   show(config) {
     this.config = config;
+    for (const listener of this.showListeners) listener(config);
     const set = (name, value) => {
       const control = this.field(name);
       if (control && document.activeElement !== control) control.value = value;

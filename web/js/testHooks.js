@@ -96,5 +96,14 @@ export function installTestHooks(page) {
     // panel layout) and whether the shortcuts overlay is open.
     get urlState() { return page.urlState?.summary() ?? null; },
     get shortcutsOpen() { return page.shortcuts?.open ?? false; },
+    // Slow motion and compare mode (slowMotion.js, compare.js).
+    get slowMotion() {
+      const { slowMotion } = page;
+      return { active: slowMotion.active, factor: slowMotion.factor, timeScale: slowMotion.timeScale };
+    },
+    get compare() { return page.compare.summary(); },
+    compareToClient(side, x, y) { return page.compare.views[side].containerToClient(x, y); },
+    /** One pointer event into compare mode's fan-out, at client time `t` ms (a flick with exact timing). */
+    comparePointer(phase, x, y, t) { page.compare.pointer(phase, x, y, t, { pointerId: 1 }); },
   };
 }

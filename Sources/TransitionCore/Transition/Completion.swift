@@ -9,8 +9,12 @@ struct Completion: Equatable, Sendable {
     let start: Double
     let from: Double
     let to: Double
-    /// Seconds: |to − from| · duration / completionSpeed.
+    /// Seconds on the display link: |to − from| · duration / completionSpeed (`curveTime`),
+    /// slowed by timeScale and capped (`TransitionConfiguration.displayDuration`).
     let duration: Double
+    /// Seconds the curve lasts at 1× uncapped: the spring is fitted to it, and is read at
+    /// elapsed × curveTime / duration, so a slowed spring keeps its shape.
+    let curveTime: Double
     let curve: Curve
     /// Seconds after `duration` during which the layers show their model values (the end
     /// state) before the completion is done: `Pitfall.negativeCompletionSpeed`'s flash; 0 else.
@@ -53,7 +57,8 @@ struct Completion: Equatable, Sendable {
         self.from = from
         self.to = to
         fractionFrom = fraction
-        self.duration = duration
+        curveTime = duration
+        self.duration = configuration.displayDuration(duration)
         switch configuration.completionCurve {
         case .timing(let timing):
             curve = .timing(timing)
@@ -77,7 +82,8 @@ struct Completion: Equatable, Sendable {
         self.from = from
         to = 1
         fractionFrom = from
-        duration = (1 - from) * configuration.duration
+        curveTime = (1 - from) * configuration.duration
+        duration = configuration.displayDuration(curveTime)
         curve = .timing(.linear)
     }
 
@@ -90,9 +96,11 @@ struct Completion: Equatable, Sendable {
         self.from = from
         to = 0
         fractionFrom = from
-        duration = from * configuration.duration
+        curveTime = from * configuration.duration
+        duration = configuration.displayDuration(curveTime)
         curve = .timing(.linear)
-        flash = Pitfall.modelValueFlash
+        // Slowed like the rest: at 0.1 the wrong end state shows for 1/6 s, long enough to see.
+        flash = Pitfall.modelValueFlash / configuration.timeScale
     }
 
     /// The property animator's `fractionComplete`: linear in time from `fractionFrom` to `to`.
@@ -114,7 +122,9 @@ struct Completion: Equatable, Sendable {
         let fraction: Double
         switch curve {
         case .timing(let timing): fraction = timing.value(at: elapsed / duration)
-        case .spring(let spring): fraction = spring.value(at: elapsed)
+        case .spring(let spring):
+            // At 1× and under the cap the display time is the spring's own (the same bits).
+            fraction = spring.value(at: duration == curveTime ? elapsed : elapsed * (curveTime / duration))
         }
         return min(max(from + (to - from) * fraction, 0), 1)
     }

@@ -51,6 +51,11 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// about it, the screen's horizontal axis (seed 003), instead of the vertical one. Set by a
     /// scene from its interface orientation; not a wire setting.
     public var longAxisHorizontal = false
+    /// Slow animations: completions run at this fraction of real time on the display link
+    /// (1: real time; 0.1: ten times as long), within `timeScaleRange`. Only what runs by
+    /// itself slows — the pan tracks the finger and the release decides exactly as at 1
+    /// (`TimeScaleTests`).
+    public var timeScale = 1.0
 
     public init(kind: TransitionKind = .pop) {
         self.kind = kind
@@ -75,24 +80,38 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     public static let springVelocityRange = -100.0...100.0
     public static let flingVelocityRange = 1.0...100_000.0
     public static let containerRange = 100.0...4_000.0
+    public static let timeScaleRange = 0.05...1.0
+    /// The longest a completion (or a play) may run on the display link, in seconds, whatever
+    /// the duration, speed, durationFactor and timeScale: a longer one is played faster, its
+    /// curve compressed into this (`CompletionCapTests`). The longest `duration` itself, so a
+    /// completion never ticks longer than the longest play at 1× (docs/ENGINE.md).
+    public static let longestCompletion = 60.0
+
+    /// How long a completion whose curve lasts `curveDuration` seconds at 1× runs on the
+    /// display link: slowed by `timeScale`, at most `longestCompletion`.
+    public func displayDuration(_ curveDuration: Double) -> Double {
+        min(curveDuration / timeScale, Self.longestCompletion)
+    }
 
     /// The longest the engine can stay finishing or cancelling, in seconds, from the release (or
     /// `play`) on: a release's completion covers the remaining fraction (at most 1) in
-    /// `remaining × duration / completionSpeed`; a play lasts `duration`.
-    /// `Pitfall.negativeCompletionSpeed`'s cancel lasts p × duration plus its flash (at most
-    /// duration + 1/60 s, whatever completionSpeed).
+    /// `remaining × duration / completionSpeed`; a play lasts `duration`; either slowed by
+    /// `timeScale` and at most `longestCompletion` (`displayDuration`).
+    /// `Pitfall.negativeCompletionSpeed`'s cancel lasts p × duration (as displayed) plus its
+    /// flash, which slows too (1/60 s / timeScale), whatever completionSpeed.
     public var longestAnimation: Double {
         if driver == .propertyAnimator {
             // continueAnimation: durationFactor × duration, or the remaining duration (≤ duration).
-            return duration * max(propertyAnimator.durationFactor, 1)
+            return displayDuration(duration * max(propertyAnimator.durationFactor, 1))
         }
-        let completion = duration / min(completionSpeed, 1)
+        let completion = displayDuration(duration / min(completionSpeed, 1))
         guard pitfalls.contains(.negativeCompletionSpeed) else { return completion }
-        return max(completion, duration + Pitfall.modelValueFlash)
+        return max(completion, displayDuration(duration) + Pitfall.modelValueFlash / timeScale)
     }
-    /// `longestAnimation` over every valid configuration: 60 s / 0.01 = 6,000 s (the pitfall's
-    /// 60 s + 1/60 s and the property animator's 10 × 60 s are shorter).
-    public static let longestPossibleAnimation = durationRange.upperBound / completionSpeedRange.lowerBound
+    /// `longestAnimation` over every valid configuration: the cap, 60 s, plus the pitfall's
+    /// flash at the slowest timeScale (1/60 s / 0.05 = 1/3 s).
+    public static let longestPossibleAnimation =
+        longestCompletion + Pitfall.modelValueFlash / timeScaleRange.lowerBound
 
     public func validate() throws(ConfigurationError) {
         try Self.check("duration", duration, in: Self.durationRange, unit: " seconds")
@@ -144,6 +163,7 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
         if let flingVelocity {
             try Self.check("flingVelocity", flingVelocity, in: Self.flingVelocityRange, unit: " pt/s")
         }
+        try Self.check("timeScale", timeScale, in: Self.timeScaleRange, unit: "")
         try Self.check("container.width", container.width, in: Self.containerRange, unit: " pt")
         try Self.check("container.height", container.height, in: Self.containerRange, unit: " pt")
         if let originFrame {
