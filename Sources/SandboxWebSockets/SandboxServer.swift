@@ -30,6 +30,8 @@ public final class SandboxServer: @unchecked Sendable {
     @exclusivity(unchecked) var hub: SessionHub
     /// The latest frame of each session here, encoded when a connection first writes it.
     @exclusivity(unchecked) private var frames: FrameCache
+    /// What frames cost this thread, and which sessions a tick advances when they cost too much.
+    @exclusivity(unchecked) private var budget = FrameBudget()
     /// The actions of the message or tick being handled (one buffer, reused).
     @exclusivity(unchecked) private var actions: [SessionAction] = []
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
@@ -208,7 +210,9 @@ public final class SandboxServer: @unchecked Sendable {
     /// The frame a connection is sent when it can write: its session's latest.
     func latestFrame(for connection: ConnectionID) -> FrameEncoding? {
         if let remote = remoteFrames[connection] { return remote }
-        return frames.frame(for: connection, in: hub, now: clock.now)
+        let start = clock.now
+        defer { budget.spent(clock.now - start, at: start) }  // the encoding, once per frame
+        return frames.frame(for: connection, in: hub, now: start)
     }
 
     /// Whether sessions of this rate tick in this phase (a display link skips empty phases).
@@ -228,10 +232,15 @@ public final class SandboxServer: @unchecked Sendable {
         hub.remoteJoinFailed(viewer, session: session, into: &actions)
     }
 
-    /// A display link fired.
+    /// A display link fired: the phase's sessions the frame budget allows advance, and what
+    /// that cost is measured.
     func tick(fps: Int, phase: Int, at now: Double) {
-        hub.tick(fps: fps, phase: phase, at: now, into: &actions)
+        let start = clock.now
+        let window = budget.window(
+            fps: fps, phase: phase, sessions: hub.animatingCount(fps: fps, phase: phase), demand: hub.animatingByRate)
+        let advanced = hub.tick(fps: fps, phase: phase, at: now, window: window, into: &actions)
         carryOut()
+        budget.spent(clock.now - start, ticks: advanced, at: start)
     }
 
     // MARK: - Connections
@@ -277,8 +286,15 @@ public final class SandboxServer: @unchecked Sendable {
     /// A connection's link holds something due at `due`: the network scheduler fires by then.
     func networkHolds(_ connection: Connection, due: Double) { networkScheduler.holds(connection, due: due) }
 
-    /// A connection found no room for its next message: retry it on the shared tick.
-    func writeBlocked(_ connection: Connection) { writeRetries.add(connection) }
+    /// A connection found no room for its next message: retry it on the shared tick. Its
+    /// sessions are not ticked while none of their connections can take a frame.
+    func writeBlocked(_ connection: Connection) {
+        writeRetries.add(connection)
+        hub.outputBlocked(connection.id)
+    }
+
+    /// A blocked connection wrote again (the retry tick saw it): its sessions tick again.
+    func writeFlowing(_ connection: ConnectionID) { hub.outputFlowing(connection) }
 
     private func newSessionID() -> String {
         SessionIDs.make(prefix: sessionPrefix) { hub.engine(of: $0) != nil || group.host(of: $0) != nil }
