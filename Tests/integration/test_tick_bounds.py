@@ -26,21 +26,23 @@ def never_reader(server):
 def send_queues(port):
     """The kernel send queue of each of the server's connections on `port` (`ss -tn`)."""
     out = subprocess.run(["ss", "-tnH", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
-    return sorted(int(line.split()[2]) for line in out.splitlines() if re.match(r"ESTAB", line))
+    rows = [line.split() for line in out.splitlines() if re.match(r"ESTAB", line)]
+    return [int(row[2]) for row in sorted(rows, key=lambda row: row[4])]  # by peer
 
 
-def wait_until_full(port, count, timeout=150.0):
-    """Until the server writes nothing more to `count` connections: their send queues stand
-    still for a second (the socket is full: the server's room check holds what is left). With
-    a fixed kernel send buffer (64 KiB) a second or two; with one the kernel grows to ~4 MiB,
-    about a minute."""
+def wait_until_full(port, count, timeout=15.0):
+    """Until the server writes no more frames to `count` connections: their send queues stand
+    still for a second, but for lws' own pings (the socket is full: the room check holds the
+    rest). With a fixed 64 KiB kernel send buffer, a second or two; with the ~4 MiB Linux grows
+    it to, ~300 KiB each first (the room check's bound), tens of seconds on a loaded VM."""
     deadline = time.monotonic() + timeout
     previous = None
     while time.monotonic() < deadline:
         queues = send_queues(port)
-        if len(queues) >= count and queues == previous and min(queues) > 0:
-            return
         assert previous is None or len(queues) >= count, f"connections went: {len(queues)} of {count}"
+        if previous and len(queues) == len(previous) and min(queues) > 0 and all(
+                0 <= now - then <= 256 for now, then in zip(queues, previous)):
+            return
         previous = queues
         time.sleep(1.0)
     raise AssertionError(f"the never-readers' sockets did not fill: {previous}")
@@ -61,7 +63,8 @@ async def frames_made(url, fps=60, duration=1.0):
 
 
 def test_never_readers_at_240_fps_cost_little_and_another_play_keeps_its_frames(make_server):
-    server = make_server("--threads", "1")
+    # Never cut for not reading while the test runs (that bound is test_hostile's).
+    server = make_server("--threads", "1", "--write-timeout", "600")
     pid = server.process.pid
     sockets = [never_reader(server) for _ in range(NEVER_READERS)]
     try:
@@ -71,6 +74,7 @@ def test_never_readers_at_240_fps_cost_little_and_another_play_keeps_its_frames(
         frames = asyncio.run(asyncio.wait_for(frames_made(server.url), 30))
         time.sleep(max(0.0, 3.0 - (time.monotonic() - started)))
         share = (rawws.cpu_seconds(pid) - before) / (time.monotonic() - started)
+        print(f"server CPU {share:.1%} of a core; the reading session was made {frames} of 60 frames")
         # Ticked, 50 sessions at 240 fps are 12,000 ticks a second; skipped, the display link's
         # wake-ups and the write retries are left.
         assert share < loosened(0.25, address=0.5, thread=0.6), f"server at {share:.0%} of a core"
