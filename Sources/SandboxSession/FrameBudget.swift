@@ -1,17 +1,3 @@
-/// Which of a phase's animating sessions a tick advances: `count` of them (nil: all) from the
-/// `start`th in the phase's order, wrapping around.
-public struct TickWindow: Equatable, Sendable {
-    public var start: Int
-    public var count: Int?
-
-    public init(start: Int, count: Int?) {
-        self.start = start
-        self.count = count
-    }
-
-    public static let all = TickWindow(start: 0, count: nil)
-}
-
 /// One service thread's frame budget: when its sessions ask for more frames a second than the
 /// thread can make in `share` of its time, every session is cut to the same number of frames a
 /// second (max-min fair: a session that asks for less than the equal share keeps all of its
@@ -19,19 +5,24 @@ public struct TickWindow: Equatable, Sendable {
 /// turns (round robin), so many sessions at 240 fps cannot starve one at 60. Below the budget
 /// every session ticks at its rate: nothing changes.
 ///
-/// The executor measures with its clock what frames cost (`spent`: the ticks, carrying their
-/// actions out, encoding the frames) and asks for each tick's `window`. Pure, so the rules are
-/// tested without a clock (`FrameBudgetTests`).
+/// The executor tells it with its clock what frames cost (`spent`: the ticks, carrying their
+/// actions out, encoding the frames) and how many sessions each tick advanced, and asks for
+/// each tick's `window`. Every `measureSeconds` it works out the cost of one session's tick and
+/// how many sessions tick at each rate — from the ticks made, so a session that is not ticked
+/// because nobody can take its frames asks for nothing — and from them each rate's share.
+/// Pure, so the rules are tested without a clock (`FrameBudgetTests`).
 public struct FrameBudget: Equatable, Sendable {
     /// The part of each second the thread may spend making frames; the rest is for the socket
     /// writes (not measured), messages and pings.
     public let share: Double
-    /// How long the cost is measured over before it is used (s).
+    /// How long the cost and the sessions are measured over before they are used (s).
     public static let measureSeconds = 0.25
-    /// Seconds one session's tick costs, as last measured (nil until then: every session ticks).
+    /// Seconds one session's tick costs, as last measured (nil until then).
     public private(set) var cost: Double?
+    /// The part of its frames a session at each rate is given (absent: all).
+    private var fractions: [Int: Double] = [:]
     private var spentSeconds = 0.0
-    private var ticks = 0
+    private var ticks: [Int: Int] = [:]
     private var since: Double?
     private var cursors: [Key: Cursor] = [:]
 
@@ -46,43 +37,61 @@ public struct FrameBudget: Equatable, Sendable {
         var credit = 0.0
     }
 
-    public init(share: Double = 0.5) {
+    public init(share: Double = 0.75) {
         precondition(share > 0 && share <= 1, "a share of the thread's time")
         self.share = share
     }
 
-    /// The thread spent `seconds` on frames at `now`, advancing `ticks` sessions. Every
-    /// `measureSeconds` with ticks in them, the cost of one session's tick is measured again.
-    public mutating func spent(_ seconds: Double, ticks: Int = 0, at now: Double) {
-        guard seconds.isFinite, seconds >= 0 else { return }
-        if since == nil { since = now }
+    /// The thread spent `seconds` on frames at `now`, advancing `ticks` sessions at `fps`.
+    public mutating func spent(_ seconds: Double, ticks: Int = 0, fps: Int = 0, at now: Double) {
+        guard seconds.isFinite, seconds >= 0, now.isFinite else { return }
+        let start = since ?? now
+        since = start
         spentSeconds += seconds
-        self.ticks += ticks
-        guard now - since! >= Self.measureSeconds, self.ticks > 0 else { return }
-        cost = spentSeconds / Double(self.ticks)
-        (spentSeconds, self.ticks, since) = (0, 0, now)
+        if ticks > 0 { self.ticks[fps, default: 0] += ticks }
+        let elapsed = now - start
+        guard elapsed >= Self.measureSeconds else { return }
+        let total = self.ticks.values.reduce(0, +)
+        if total > 0 {
+            let cost = spentSeconds / Double(total)
+            self.cost = cost
+            // Sessions ticking at each rate: ticks a second over the rate and the part it had.
+            var sessions: [Int: Double] = [:]
+            for (rate, count) in self.ticks where rate > 0 {
+                sessions[rate] = Double(count) / elapsed / (Double(rate) * fraction(fps: rate))
+            }
+            fractions = Self.fractions(capacity: share / cost, sessions: sessions)
+        } else {
+            fractions = [:]
+        }
+        (spentSeconds, self.ticks, since) = (0, [:], now)
     }
 
-    /// The part of its frames a session at `fps` is given (0…1) when `demand` sessions animate
-    /// at each rate on this thread.
-    public func fraction(fps: Int, demand: [Int: Int]) -> Double {
-        guard let cost, cost > 0 else { return 1 }
-        var capacity = share / cost  // session ticks a second
-        var remaining = demand.values.reduce(0, +)
-        for (rate, sessions) in demand.sorted(by: { $0.key < $1.key }) where sessions > 0 {
-            let level = capacity / Double(remaining)
-            if Double(rate) > level { return fps >= rate ? level / Double(fps) : 1 }
-            if rate == fps { return 1 }
-            capacity -= Double(rate * sessions)
-            remaining -= sessions
+    /// The part of its frames a session at `fps` is given now (0…1).
+    public func fraction(fps: Int) -> Double { fractions[fps] ?? 1 }
+
+    /// Max-min fair: `capacity` ticks a second shared by `sessions` at each rate; a rate below
+    /// the level keeps all its frames, the others get the level.
+    static func fractions(capacity: Double, sessions: [Int: Double]) -> [Int: Double] {
+        var capacity = capacity
+        var remaining = sessions.values.reduce(0, +)
+        var fractions: [Int: Double] = [:]
+        for (rate, count) in sessions.sorted(by: { $0.key < $1.key }) where count > 0 {
+            let level = capacity / remaining
+            if Double(rate) > level {
+                fractions[rate] = max(level / Double(rate), 0)
+            } else {
+                capacity -= Double(rate) * count
+                remaining -= count
+            }
         }
-        return 1
+        return fractions
     }
 
     /// The sessions of `fps`'s `phase` (`sessions` of them) that this tick advances.
-    public mutating func window(fps: Int, phase: Int, sessions: Int, demand: [Int: Int]) -> TickWindow {
+    public mutating func window(fps: Int, phase: Int, sessions: Int) -> TickWindow {
         let key = Key(fps: fps, phase: phase)
-        let fraction = fraction(fps: fps, demand: demand)
+        let fraction = fraction(fps: fps)
         guard fraction < 1, sessions > 0 else {
             cursors[key] = nil
             return .all

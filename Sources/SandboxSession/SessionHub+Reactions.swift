@@ -59,9 +59,6 @@ extension SessionHub {
         return phases[phase].count
     }
 
-    /// How many sessions animate at each rate (the executor's `FrameBudget`).
-    public var animatingByRate: [Int: Int] { animating.mapValues { $0.reduce(0) { $0 + $1.count } } }
-
     private enum TickOutcome {
         case skipped
         case ticked(SessionReaction, ConnectionID, [ConnectionID], Bool)

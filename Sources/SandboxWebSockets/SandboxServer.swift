@@ -236,11 +236,10 @@ public final class SandboxServer: @unchecked Sendable {
     /// that cost is measured.
     func tick(fps: Int, phase: Int, at now: Double) {
         let start = clock.now
-        let window = budget.window(
-            fps: fps, phase: phase, sessions: hub.animatingCount(fps: fps, phase: phase), demand: hub.animatingByRate)
+        let window = budget.window(fps: fps, phase: phase, sessions: hub.animatingCount(fps: fps, phase: phase))
         let advanced = hub.tick(fps: fps, phase: phase, at: now, window: window, into: &actions)
         carryOut()
-        budget.spent(clock.now - start, ticks: advanced, at: start)
+        budget.spent(clock.now - start, ticks: advanced, fps: fps, at: start)
     }
 
     // MARK: - Connections
