@@ -5,8 +5,8 @@
 /// turns (round robin), so many sessions at 240 fps cannot starve one at 60. Below the budget
 /// every session ticks at its rate: nothing changes.
 ///
-/// The executor tells it with its clock what frames cost (`spent`: the ticks, carrying their
-/// actions out, encoding the frames) and how many sessions each tick advanced, and asks for
+/// The executor tells it what frames cost its thread (`spent`, in CPU time: the ticks, carrying
+/// their actions out, encoding the frames) and how many sessions each tick advanced, and asks for
 /// each tick's `window`. Every `measureSeconds` it works out the cost of one session's tick and
 /// how many sessions tick at each rate — from the ticks made, so a session that is not ticked
 /// because nobody can take its frames asks for nothing — and from them each rate's share.

@@ -210,9 +210,9 @@ public final class SandboxServer: @unchecked Sendable {
     /// The frame a connection is sent when it can write: its session's latest.
     func latestFrame(for connection: ConnectionID) -> FrameEncoding? {
         if let remote = remoteFrames[connection] { return remote }
-        let start = clock.now
-        defer { budget.spent(clock.now - start, at: start) }  // the encoding, once per frame
-        return frames.frame(for: connection, in: hub, now: start)
+        let (now, cpu) = (clock.now, ThreadCPUClock.now)
+        defer { budget.spent(ThreadCPUClock.now - cpu, at: now) }  // the encoding, once per frame
+        return frames.frame(for: connection, in: hub, now: now)
     }
 
     /// Whether sessions of this rate tick in this phase (a display link skips empty phases).
@@ -232,14 +232,13 @@ public final class SandboxServer: @unchecked Sendable {
         hub.remoteJoinFailed(viewer, session: session, into: &actions)
     }
 
-    /// A display link fired: the phase's sessions the frame budget allows advance, and what
-    /// that cost is measured.
+    /// A display link fired: the sessions the frame budget allows advance; their CPU time is measured.
     func tick(fps: Int, phase: Int, at now: Double) {
-        let start = clock.now
+        let cpu = ThreadCPUClock.now
         let window = budget.window(fps: fps, phase: phase, sessions: hub.animatingCount(fps: fps, phase: phase))
         let advanced = hub.tick(fps: fps, phase: phase, at: now, window: window, into: &actions)
         carryOut()
-        budget.spent(clock.now - start, ticks: advanced, fps: fps, at: start)
+        budget.spent(ThreadCPUClock.now - cpu, ticks: advanced, fps: fps, at: now)
     }
 
     // MARK: - Connections
@@ -285,8 +284,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// A connection's link holds something due at `due`: the network scheduler fires by then.
     func networkHolds(_ connection: Connection, due: Double) { networkScheduler.holds(connection, due: due) }
 
-    /// A connection found no room for its next message: retry it on the shared tick. Its
-    /// sessions are not ticked while none of their connections can take a frame.
+    /// A connection found no room: retry it on the shared tick; its sessions may stop ticking.
     func writeBlocked(_ connection: Connection) {
         writeRetries.add(connection)
         hub.outputBlocked(connection.id)
