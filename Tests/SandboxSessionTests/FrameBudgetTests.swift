@@ -40,7 +40,7 @@ import Testing
         #expect(budget.cost == 1)
     }
 
-    /// The victim: 100 sessions at 240 fps and one at 60 on a thread that makes 10,000
+    /// A victim: 100 sessions at 240 fps and one at 60 on a thread that makes 10,000
     /// ticks a second in its share: the one at 60 keeps every frame, the rest share the rest.
     @Test func aSessionAskingLessThanTheEqualShareKeepsItsRate() {
         let budget = measured(50e-6, [240: 100, 60: 1])  // 0.5 / 50 µs = 10,000 a second

@@ -127,7 +127,7 @@ def test_never_readers_at_240_fps_cost_little_and_another_play_keeps_its_frames(
         print(f"server CPU {share:.1%} of a core; the reading session was made {frames} of 60 frames")
         # Ticked, 50 sessions at 240 fps are 12,000 ticks a second; skipped, the display link's
         # wake-ups and the write retries are left.
-        assert share < loosened(0.25, address=0.5, thread=0.6), f"server at {share:.0%} of a core"
+        assert share < loosened(0.4, address=0.8, thread=0.9), f"server at {share:.0%} of a core"
         assert frames >= 0.9 * 60, f"the reading session was made {frames} of 60 frames"
     finally:
         for s in sockets:
