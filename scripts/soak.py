@@ -12,7 +12,12 @@ Load, all at once until the end:
   flood (`rate-limited`, then 1008), the livelock sequence (big replies unread, then half-close),
   `CONNECT` and `Upgrade: h2c` requests, a DNS-rebinding Host (403);
 - reconnect churn: WebSocket connections opened and dropped without a close handshake, and page
-  requests.
+  requests;
+- idle readers (--idle-readers, default 8): viewers of the witness's session and 240 fps players
+  (`configure {fps: 240, duration: 60}` + `play`) that never read a byte and hold on until the
+  server cuts them (--write-timeout, or lws' ping hang-up), then come back;
+- a witness: one session that plays a 1 s completion at 60 fps every few seconds and counts the
+  frames the server made for it (the span of frame numbers `n`).
 
 Every minute one line: minute, server RSS (VmRSS), open descriptors (/proc/PID/fd), connections
 the clients opened so far, errors (anything that did not go as the protocol says). At the end
@@ -21,6 +26,8 @@ the verdict, each part printed:
 - descriptors flat: once the clients are gone, the count is back to its idle baseline (taken
   before any load) within ±FD_SLACK (2);
 - no errors (at most --max-errors), and the server never died;
+- CPU bounded: the server's mean CPU over the soak is under --max-cpu of a core (1.5: --threads 2);
+- the witness kept its frames: its median play was made at least 90 % of its 60 frames;
 - the server still answers GET / with 200 and exits 0 on SIGTERM.
 Exits 0 if all hold, 1 otherwise.
 """
@@ -63,6 +70,9 @@ class Counters:
         self.pans = mp.Value("q", 0)
         self.hostile = mp.Value("q", 0)
         self.scene_ops = mp.Value("q", 0)
+        self.idle = mp.Value("q", 0)
+        self.witness = mp.Queue()  # frames made for each of the witness's plays
+        self.witness_session = mp.Array("c", 64)  # its session id, for the idle viewers
         self.notes = mp.Queue()  # the first few error messages, for the report
 
     def add(self, name, n=1):
@@ -437,6 +447,83 @@ def hostile_process(host, port, counters, stop, seed, churn_rate, hold):
         t.join()
 
 
+# --- clients that never read, and a witness that counts its frames ---------------------------
+
+def idle_reader(host, port, counters, stop, index):
+    """Never reads a byte: even ones play a 60 s completion at 240 fps, odd ones watch the
+    witness's session (which must keep ticking for its reading driver). Held until the server
+    cuts it, then again."""
+    while not stop.is_set():
+        try:
+            s = rawws.websocket(host, port, rcvbuf=4096)
+            counters.add("connections")
+            watched = counters.witness_session.value.decode()
+            if index % 2 and watched:
+                s.sendall(rawws.frame(json.dumps({"type": "join", "session": watched})))
+            else:
+                s.sendall(rawws.frame(json.dumps({"type": "configure", "fps": 240, "duration": 60}))
+                          + rawws.frame(json.dumps({"type": "play"})))
+            counters.add("idle")
+            # Neither read nor close until the server cuts it (a reset, or a send that fails).
+            s.setblocking(False)
+            while not stop.wait(1):
+                try:
+                    s.send(b"")
+                    if s.recv(1, socket.MSG_PEEK) == b"":
+                        break
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    break
+            s.close()
+        except Exception as e:  # noqa: BLE001
+            if not stop.is_set():
+                counters.error(f"idle reader: {type(e).__name__}: {e}")
+                stop.wait(1)
+
+
+def idle_process(host, port, counters, stop, count):
+    threads = [threading.Thread(target=idle_reader, args=(host, port, counters, stop, i))
+               for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def witness_process(url, counters, stop):
+    """One reading session: a 1 s play at 60 fps every 5 s; the frames made for each go to the
+    counters' witness queue."""
+    async def main():
+        client = None
+        while not stop.is_set():
+            try:
+                if client is None:
+                    client = await Client.connect(url)
+                    counters.add("connections")
+                    counters.witness_session.value = client.welcome["session"].encode()[:63]
+                    await client.send({"type": "configure", "fps": 60, "duration": 1.0})
+                    await client.expect("configured")
+                await client.send({"type": "play"})
+                await client.expect("transition", event="played")
+                first = await client.until(lambda m: m["type"] == "frame")
+                _, last = await client.rest()
+                counters.witness.put(last["n"] - first["n"] + 1)
+                client.frames.clear()
+                client.events.clear()
+            except Exception as e:  # noqa: BLE001
+                if not stop.is_set():
+                    counters.error(f"witness: {type(e).__name__}: {e}")
+                client = None
+            for _ in range(50):
+                if stop.is_set():
+                    break
+                await asyncio.sleep(0.1)
+        if client is not None:
+            await client.close()
+    asyncio.run(main())
+
+
 # --- the server and the monitor ---------------------------------------------------------------
 
 def build_release():
@@ -485,6 +572,8 @@ def main():
     parser.add_argument("--rss-slack", type=float, default=10, help="MiB the last minute may exceed minute 1 by")
     parser.add_argument("--fd-slack", type=int, default=2, help="descriptors the end may differ from the baseline by")
     parser.add_argument("--max-errors", type=int, default=0)
+    parser.add_argument("--idle-readers", type=int, default=8, help="clients that never read (half at 240 fps)")
+    parser.add_argument("--max-cpu", type=float, default=1.5, help="mean server CPU allowed, in cores")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minute-seconds", type=float, default=60, help=argparse.SUPPRESS)  # short trial runs
     parser.add_argument("serve_args", nargs="*", help="more `serve` arguments (after --)")
@@ -500,7 +589,8 @@ def main():
     baseline_fds = rawws.descriptors(pid)
     idle_rss = rss_mib(pid)
     print(f"soak: {binary} serve --threads {args.threads} on {url} (pid {pid}), {args.minutes} min; "
-          f"{args.drivers} drivers, {args.viewers} viewers, hostile clients, {args.churn} churn connections/s", flush=True)
+          f"{args.drivers} drivers, {args.viewers} viewers, hostile clients, {args.churn} churn connections/s, "
+          f"{args.idle_readers} idle readers, a 60 fps witness", flush=True)
     print(f"idle: RSS {idle_rss:.1f} MiB, {baseline_fds} descriptors", flush=True)
 
     counters = Counters()
@@ -509,7 +599,10 @@ def main():
         mp.Process(target=honest_process, args=(url, counters, stop, args.drivers, args.viewers, args.seed)),
         mp.Process(target=hostile_process, args=(host, port, counters, stop, args.seed, args.churn,
                                                  args.write_timeout + 10)),
+        mp.Process(target=witness_process, args=(url, counters, stop)),
+        mp.Process(target=idle_process, args=(host, port, counters, stop, args.idle_readers)),
     ]
+    cpu_before = rawws.cpu_seconds(pid)
     for w in workers:
         w.start()
 
@@ -533,12 +626,14 @@ def main():
         rows.append(row)
         print(f"{row[0]:>6} {row[1]:>8.1f} {row[2]:>5} {row[3]:>8} {row[4]:>6} {row[5]:>7} {row[6]:>6}", flush=True)
 
+    cpu = (rawws.cpu_seconds(pid) - cpu_before) / max(time.monotonic() - start, 1e-9)
     stop.set()
     for w in workers:
         w.join(60)
         if w.is_alive():
             w.terminate()
     notes = drain(counters.notes)
+    plays = sorted(drain(counters.witness, limit=100_000))
 
     verdict = []
     if died:
@@ -558,6 +653,11 @@ def main():
                         f"descriptors flat: {end_fds} after the load vs {baseline_fds} idle before it "
                         f"(allowed ±{args.fd_slack}); max during it {max(r[2] for r in rows)}"))
         errors = counters.errors.value
+        verdict.append((cpu <= args.max_cpu, f"CPU bounded: {cpu:.2f} cores on average (allowed {args.max_cpu:g}); "
+                        f"{counters.idle.value} idle readers connected"))
+        median = plays[len(plays) // 2] if plays else 0
+        verdict.append((median >= 54, f"witness: median {median} of 60 frames made over {len(plays)} plays "
+                        f"(min {plays[0] if plays else '-'}; allowed 54)"))
         verdict.append((errors <= args.max_errors, f"errors: {errors} (allowed {args.max_errors}); "
                         f"{counters.connections.value} connections, {counters.pans.value} pans, "
                         f"{counters.scene_ops.value} scene operations, {counters.hostile.value} hostile clients"))

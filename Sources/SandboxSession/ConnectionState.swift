@@ -18,4 +18,13 @@ struct ConnectionState: Equatable {
     /// The scene-message bucket (`SessionHub.spendSceneMessage`).
     var sceneTokens = SessionHub.sceneMessageBurst
     var sceneRefilled: Double?
+    /// Whether its socket takes output (`SessionHub.outputBlocked`): a session none of whose
+    /// connections can take a frame is not ticked.
+    var output = Output.flowing
+
+    enum Output: Equatable {
+        case flowing
+        /// The executor found the socket full; a frame for it would wait (and be replaced).
+        case blocked
+    }
 }

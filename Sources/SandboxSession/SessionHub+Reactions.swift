@@ -5,31 +5,63 @@ extension SessionHub {
     // MARK: - Ticks
 
     /// The display link of this frame rate fired at `now` (s) in `phase` (0..<tickPhases):
-    /// every session animating at it in that phase advances.
-    public mutating func tick(fps: Int, phase: Int = 0, at now: Double, into actions: inout [SessionAction]) {
-        guard let phases = animating[fps], phases.indices.contains(phase) else { return }
+    /// the sessions animating at it in that phase advance — those of `window` (all of them
+    /// unless the executor's `FrameBudget` shares an overloaded thread out) that have a
+    /// connection able to take a frame (`outputBlocked`). A session skipped is not advanced:
+    /// its engine's time is an argument, so at its next tick the animation is where the clock
+    /// says (the frames between are dropped, not the time). Returns how many advanced.
+    @discardableResult
+    public mutating func tick(
+        fps: Int, phase: Int = 0, at now: Double, window: TickWindow = .all, into actions: inout [SessionAction]
+    ) -> Int {
+        guard let phases = animating[fps], phases.indices.contains(phase) else { return 0 }
         let ids = phases[phase]
         // The set is not touched while iterated (a mutation would copy it once per session:
         // quadratic per tick); the sessions that came to rest leave it afterwards.
         var rested: [String] = []
-        for id in ids {
+        var advanced = 0
+        // Not mutated in the loop: a reference, not a copy.
+        let outputs = connections
+        let count = min(window.count ?? ids.count, ids.count)
+        var index = ids.isEmpty ? ids.startIndex : ids.index(ids.startIndex, offsetBy: window.start % ids.count)
+        for _ in 0..<count {
+            let id = ids[index]
+            ids.formIndex(after: &index)
+            if index == ids.endIndex { index = ids.startIndex }
             // Every set member is a live session listed under this rate (`apply`, `leave`);
             // checked anyway, so a slip costs a skipped tick, not the process.
             // One lookup per session per tick (`send` changes nothing of the session).
-            guard
-                let (reaction, driver, viewers, animates) = inPlace(
-                    id,
-                    { session in
-                        (session.core.tick(at: now), session.driver, session.viewers, session.core.isAnimating)
-                    })
-            else {
-                rested.append(id)
-                continue
+            let ticked = inPlace(id) { session -> TickOutcome in
+                guard Self.anyoneTakesFrames(driver: session.driver, viewers: session.viewers, in: outputs) else {
+                    return .skipped
+                }
+                let reaction = session.core.tick(at: now)
+                return .ticked(reaction, session.driver, session.viewers, session.core.isAnimating)
             }
-            send(reaction, of: id, driver: driver, viewers: viewers, into: &actions)
-            if !animates { rested.append(id) }
+            switch ticked {
+            case nil:
+                rested.append(id)
+            case .skipped:
+                continue
+            case let .ticked(reaction, driver, viewers, animates):
+                advanced += 1
+                send(reaction, of: id, driver: driver, viewers: viewers, into: &actions)
+                if !animates { rested.append(id) }
+            }
         }
         for id in rested { stopAnimating(id, fps: fps, into: &actions) }
+        return advanced
+    }
+
+    /// How many sessions animate at this rate in this phase (the executor's `FrameBudget`).
+    public func animatingCount(fps: Int, phase: Int) -> Int {
+        guard let phases = animating[fps], phases.indices.contains(phase) else { return 0 }
+        return phases[phase].count
+    }
+
+    private enum TickOutcome {
+        case skipped
+        case ticked(SessionReaction, ConnectionID, [ConnectionID], Bool)
     }
 
     // MARK: - Inside

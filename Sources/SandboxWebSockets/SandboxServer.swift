@@ -30,6 +30,8 @@ public final class SandboxServer: @unchecked Sendable {
     @exclusivity(unchecked) var hub: SessionHub
     /// The latest frame of each session here, encoded when a connection first writes it.
     @exclusivity(unchecked) private var frames: FrameCache
+    /// What frames cost this thread, and which sessions a tick advances when they cost too much.
+    @exclusivity(unchecked) private var budget = FrameBudget()
     /// The actions of the message or tick being handled (one buffer, reused).
     @exclusivity(unchecked) private var actions: [SessionAction] = []
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
@@ -214,7 +216,9 @@ public final class SandboxServer: @unchecked Sendable {
     /// The frame a connection is sent when it can write: its session's latest.
     func latestFrame(for connection: ConnectionID) -> FrameEncoding? {
         if let remote = remoteFrames[connection] { return remote }
-        return frames.frame(for: connection, in: hub, now: clock.now)
+        let (now, cpu) = (clock.now, ThreadCPUClock.now)
+        defer { budget.spent(ThreadCPUClock.now - cpu, at: now) }  // the encoding, once per frame
+        return frames.frame(for: connection, in: hub, now: now)
     }
 
     /// Whether sessions of this rate tick in this phase (a display link skips empty phases).
@@ -242,10 +246,13 @@ public final class SandboxServer: @unchecked Sendable {
         hub.remoteJoinFailed(viewer, session: session, into: &actions)
     }
 
-    /// A display link fired.
+    /// A display link fired: the sessions the frame budget allows advance; their CPU time is measured.
     func tick(fps: Int, phase: Int, at now: Double) {
-        hub.tick(fps: fps, phase: phase, at: now, into: &actions)
+        let cpu = ThreadCPUClock.now
+        let window = budget.window(fps: fps, phase: phase, sessions: hub.animatingCount(fps: fps, phase: phase))
+        let advanced = hub.tick(fps: fps, phase: phase, at: now, window: window, into: &actions)
         carryOut()
+        budget.spent(ThreadCPUClock.now - cpu, ticks: advanced, fps: fps, at: now)
     }
 
     // MARK: - Connections
@@ -292,8 +299,14 @@ public final class SandboxServer: @unchecked Sendable {
     /// A connection's link holds something due at `due`: the network scheduler fires by then.
     func networkHolds(_ connection: Connection, due: Double) { networkScheduler.holds(connection, due: due) }
 
-    /// A connection found no room for its next message: retry it on the shared tick.
-    func writeBlocked(_ connection: Connection) { writeRetries.add(connection) }
+    /// A connection found no room: retry it on the shared tick; its sessions may stop ticking.
+    func writeBlocked(_ connection: Connection) {
+        writeRetries.add(connection)
+        hub.outputBlocked(connection.id)
+    }
+
+    /// A blocked connection wrote again (the retry tick saw it): its sessions tick again.
+    func writeFlowing(_ connection: ConnectionID) { hub.outputFlowing(connection) }
 
     private func newSessionID() -> String {
         SessionIDs.make(prefix: sessionPrefix) { hub.engine(of: $0) != nil || group.host(of: $0) != nil }

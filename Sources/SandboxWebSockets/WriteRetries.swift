@@ -24,6 +24,7 @@ final class WriteRetries {
     private func retry() {
         for (id, connection) in blocked where !connection.retryBlockedWrite() {
             blocked[id] = nil
+            server.writeFlowing(id)
         }
         if let context = server.context, !blocked.isEmpty { timer.schedule(on: context, after: Self.interval) }
     }

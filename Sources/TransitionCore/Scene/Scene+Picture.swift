@@ -1,10 +1,6 @@
 /// What stands still while a transition plays: the scene's views other than the one the
 /// animator moves, between the picture before and the picture a finish rests on.
 extension Scene {
-    /// The pictures before and after the transition in flight, composed once (a frame asks
-    /// several questions of them; composing walks the whole hierarchy).
-    public var picture: ScenePicture { ScenePicture(before: visibleLayers, after: pendingLayers) }
-
     /// `picture.stillLayers(moving:progress:)`.
     public func stillLayers(moving: String?, progress: Double) -> [SceneLayer] {
         picture.stillLayers(moving: moving, progress: progress)
@@ -16,10 +12,17 @@ extension Scene {
 public struct ScenePicture: Equatable, Sendable {
     public let before: [SceneLayer]
     public let after: [SceneLayer]
+    /// The still views of a picture that does not change (nothing in flight, or a transition
+    /// whose finish rests on the same views), with nothing moving: the same at every progress,
+    /// so worked out once, not per frame (`ScenePictureCacheTests`). Nil when the pictures differ,
+    /// or when two views share an identity (then a blend is not the identity).
+    private let resting: [SceneLayer]?
 
     init(before: [SceneLayer], after: [SceneLayer]?) {
         self.before = before
         self.after = after ?? before
+        let unique = Set(before.map(ViewKey.init)).count == before.count
+        resting = unique && self.after == before ? Self.still(before: before, after: before, progress: 0) : nil
     }
 
     /// The views that do not move during the transition, bottom to top, at `progress` (0 = the
@@ -33,6 +36,13 @@ public struct ScenePicture: Equatable, Sendable {
     /// The animator draws `moving` itself (docs/PROTOCOL.md, frames of a scene session).
     /// Linear in the number of views.
     public func stillLayers(moving: String?, progress: Double) -> [SceneLayer] {
+        let layers = resting ?? Self.still(before: before, after: after, progress: progress)
+        guard let moving else { return layers }
+        return layers.filter { $0.role == .dimming || ($0.controller != moving && $0.group != moving) }
+    }
+
+    /// Every still view at `progress`, the moving one included (`stillLayers` leaves it out).
+    static func still(before: [SceneLayer], after: [SceneLayer], progress: Double) -> [SceneLayer] {
         let p = progress.isFinite ? min(max(progress, 0), 1) : 0
         let afterByView = Dictionary(after.map { (ViewKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         let beforeViews = Set(before.map(ViewKey.init))
@@ -65,7 +75,7 @@ public struct ScenePicture: Equatable, Sendable {
             let index = layers.firstIndex { $0.group == group } ?? 0
             layers.insert(contentsOf: revealed[group]!, at: index)
         }
-        return layers.filter { $0.role == .dimming || ($0.controller != moving && $0.group != moving) }
+        return layers
     }
 
     /// The corner radius of `controller`'s view at rest, in the picture after or else before

@@ -18,13 +18,22 @@ public struct Scene: Equatable, Sendable {
     }
 
     public let options: SceneOptions
-    var hierarchy: SceneHierarchy
+    var hierarchy: SceneHierarchy {
+        didSet { picture = Self.compose(hierarchy, pending) }
+    }
     /// The controllers whose `viewDidLoad` has run (a view loads once per instance).
     public private(set) var loaded: Set<String>
     /// Every controller instance the scene has seen, by id, with its latest stack: `present`
     /// and `push` by id take them from here.
     var library: [String: SceneController]
-    var pending: Pending?
+    var pending: Pending? {
+        didSet { picture = Self.compose(hierarchy, pending) }
+    }
+    /// The pictures before and after the transition in flight (Scene+Picture.swift), composed
+    /// whenever the hierarchy or the transition changes, so a frame reads them for nothing
+    /// (composing walks the whole hierarchy: a still scene of 32 controllers redid it every
+    /// frame). Equal to composing them anew (`ScenePictureCacheTests`).
+    public private(set) var picture: ScenePicture
     /// How the device is held (Scene+Orientation.swift); the interface orientation is the hierarchy's.
     public internal(set) var deviceOrientation: DeviceOrientation = .portrait
 
@@ -38,8 +47,14 @@ public struct Scene: Equatable, Sendable {
         loaded = Set(hierarchy.appeared())
         library = [:]
         pending = nil
+        picture = Self.compose(hierarchy, nil)
         remember(root)
         try settleLaunchOrientation()
+        picture = Self.compose(hierarchy, pending)
+    }
+
+    private static func compose(_ hierarchy: SceneHierarchy, _ pending: Pending?) -> ScenePicture {
+        ScenePicture(before: hierarchy.composition().layers, after: pending?.committed.composition().layers)
     }
 
     /// The scene and the callbacks of the app's launch: `viewDidLoad`, `viewWillAppear(false)`,
