@@ -206,3 +206,24 @@ extension SandboxServer {
         return peer.takeHandOff(fd) ? 1 : 0
     }
 }
+
+extension SandboxServer {
+    /// A viewer of another thread asks to watch a session of this one.
+    func attachRemote(_ viewer: ConnectionID, _ session: String) {
+        hub.attachViewer(viewer, to: session, into: &actions)
+        carryOut(attaching: session)
+    }
+
+    /// The session's thread accepted this viewer: it leaves what it did (false: it withdrew the join).
+    func remoteJoinAccepted(_ viewer: ConnectionID, _ session: String) -> Bool {
+        guard hub.remoteJoinAccepted(viewer, session: session, into: &actions) else { return false }
+        remoteFrames[viewer] = nil
+        carryOut()
+        return true
+    }
+
+    /// `.watchElsewhere` found the session gone (or its thread stopped) since the hub asked.
+    func remoteJoinFailed(_ viewer: ConnectionID, _ session: String) {
+        hub.remoteJoinFailed(viewer, session: session, into: &actions)
+    }
+}

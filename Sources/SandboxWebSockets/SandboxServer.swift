@@ -33,7 +33,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// What frames cost this thread, and which sessions a tick advances when they cost too much.
     @exclusivity(unchecked) private var budget = FrameBudget()
     /// The actions of the message or tick being handled (one buffer, reused).
-    @exclusivity(unchecked) private var actions: [SessionAction] = []
+    @exclusivity(unchecked) var actions: [SessionAction] = []
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
     private var nextConnection = 0
     private(set) var lifecycle = ServerLifecycle.serving
@@ -41,8 +41,8 @@ public final class SandboxServer: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private lazy var shutdownTimer = LWSTimer { [unowned self] in self.pollShutdown() }
     private lazy var displayClock = DisplayClock(server: self)
-    private lazy var networkScheduler = NetworkScheduler(server: self)
-    private lazy var writeRetries = WriteRetries(server: self)
+    lazy var networkScheduler = NetworkScheduler(server: self)
+    lazy var writeRetries = WriteRetries(server: self)
     private lazy var watchdog = Watchdog(server: self)
     /// Writes lws had to split despite the room check (should stay 0; see Connection.write).
     var partialWrites = 0
@@ -227,25 +227,6 @@ public final class SandboxServer: @unchecked Sendable {
     /// A display link started, stopped or fired: the display clock arms at the earliest.
     func armDisplayClock() { displayClock.arm() }
 
-    /// A viewer of another thread asks to watch a session of this one.
-    func attachRemote(_ viewer: ConnectionID, _ session: String) {
-        hub.attachViewer(viewer, to: session, into: &actions)
-        carryOut(attaching: session)
-    }
-
-    /// The session's thread accepted this viewer: it leaves what it did (false: it withdrew the join).
-    func remoteJoinAccepted(_ viewer: ConnectionID, _ session: String) -> Bool {
-        guard hub.remoteJoinAccepted(viewer, session: session, into: &actions) else { return false }
-        remoteFrames[viewer] = nil
-        carryOut()
-        return true
-    }
-
-    /// `.watchElsewhere` found the session gone (or its thread stopped) since the hub asked.
-    func remoteJoinFailed(_ viewer: ConnectionID, _ session: String) {
-        hub.remoteJoinFailed(viewer, session: session, into: &actions)
-    }
-
     /// A display link fired: the sessions the frame budget allows advance; their CPU time is measured.
     func tick(fps: Int, phase: Int, at now: Double) {
         let cpu = ThreadCPUClock.now
@@ -293,20 +274,6 @@ public final class SandboxServer: @unchecked Sendable {
         carryOut()
         if let metrics { metrics.received(type, bytes: bytes.count, seconds: clock.now - now) }
     }
-
-    // MARK: - The connections' timers
-
-    /// A connection's link holds something due at `due`: the network scheduler fires by then.
-    func networkHolds(_ connection: Connection, due: Double) { networkScheduler.holds(connection, due: due) }
-
-    /// A connection found no room: retry it on the shared tick; its sessions may stop ticking.
-    func writeBlocked(_ connection: Connection) {
-        writeRetries.add(connection)
-        hub.outputBlocked(connection.id)
-    }
-
-    /// A blocked connection wrote again (the retry tick saw it): its sessions tick again.
-    func writeFlowing(_ connection: ConnectionID) { hub.outputFlowing(connection) }
 
     private func newSessionID() -> String {
         SessionIDs.make(prefix: sessionPrefix) { hub.engine(of: $0) != nil || group.host(of: $0) != nil }
