@@ -23,9 +23,10 @@ import Testing
                 .rateLimited(error), .requestWritable, .kill(after: 2), .closing(code: 1008), .requestWritable,
             ])
         #expect(outbox.chargeFanOut(bytes: 1, at: 9) == [])  // closing: nothing more
-        #expect(OutboxTests.writable(&outbox) == [
-            .write(ServerMessages.encode(.error(error), headroom: 0), frame: false), .requestWritable,
-        ])
+        #expect(
+            OutboxTests.writable(&outbox) == [
+                .write(ServerMessages.encode(.error(error), headroom: 0), frame: false), .requestWritable,
+            ])
         #expect(OutboxTests.writable(&outbox) == [.sendClose(code: 1008, reason: "input rate limit")])
     }
 
