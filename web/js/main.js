@@ -1,15 +1,13 @@
-// The page's wiring: makes the connection, the panels and the page's parts, hands each the
-// others it needs (one `page` record), and starts the socket and the drawing loop. The parts:
-// sender.js sends, receiver.js applies what arrives, errors.js shows refusals, display.js draws,
-// strip.js handles taps, recording.js and watching.js the tools; testHooks.js only with ?test.
+// The page's wiring: makes the connection and the page's parts, hands each the others it needs
+// (one `page` record), and starts the socket and the drawing loop. sender.js sends, receiver.js
+// applies what arrives, errors.js shows refusals, display.js draws, strip.js handles taps,
+// recording.js and watching.js the tools, study.js the study tools; testHooks.js only with ?test.
 
-import { Compare } from "./compare.js";
 import { Connection } from "./connection.js";
 import { Display } from "./display.js";
 import { ErrorRouter } from "./errors.js";
 import { FrameAssembler } from "./frameAssembler.js";
 import { Hud } from "./hud.js";
-import { installInspection } from "./inspection.js";
 import { PointerInput } from "./input.js";
 import { NetworkLab } from "./lab.js";
 import { LatencyMeter } from "./latency.js";
@@ -19,19 +17,15 @@ import { Receiver } from "./receiver.js";
 import { Recorder } from "./recorder.js";
 import { RecordingControls } from "./recording.js";
 import { ReleaseRulesForm } from "./releaseRules.js";
-import { ReplayPanel } from "./replayPanel.js";
 import { Renderer } from "./renderer.js";
 import { Requests } from "./requests.js";
 import { SceneModel } from "./scene.js";
 import { SceneCards } from "./sceneCards.js";
 import { ScenePanel } from "./scenePanel.js";
-import { ScriptPlayer } from "./scriptPlayer.js";
 import { Sender } from "./sender.js";
 import { SettingsForm } from "./settings.js";
-import { Shortcuts } from "./shortcuts.js";
-import { SlowMotion } from "./slowMotion.js";
 import { Strip } from "./strip.js";
-import { UrlState } from "./urlState.js";
+import { installStudy } from "./study.js";
 import { WatchControls } from "./watching.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,9 +43,7 @@ const page = {
   hud: new Hud(document, () => page.state.config),
   latency: new LatencyMeter(),
   recorder: new Recorder(),
-  // Most frames are deltas against the frame before: applied here, so the state and everything
-  // after it see whole frames.
-  frames: new FrameAssembler(),
+  frames: new FrameAssembler(),  // deltas applied here: the state and all after it see whole frames
   requests: new Requests(),
   sceneModel,
   sceneCards: new SceneCards(sceneModel),
@@ -63,14 +55,10 @@ const page = {
 };
 page.sender = new Sender(page);
 page.settings = new SettingsForm($("settings"), (patch, field) => page.sender.configure(patch, field));
-page.slowMotion = new SlowMotion($("settings"), page.settings, (patch, field) => page.sender.configure(patch, field));
 page.releaseRules = new ReleaseRulesForm($("release-rules"), (patch, field) => page.sender.configure(patch, field));
 /** The form that shows errors about `field` (the release rules' fields have their own panel). */
 page.formFor = (field) => (page.releaseRules.owns(field) ? page.releaseRules : page.settings);
-page.scenePanel = new ScenePanel(document, sceneModel, {
-  send: (message) => page.sender.request("scene", null, message),
-  enabled,
-});
+page.scenePanel = new ScenePanel(document, sceneModel, { send: (m) => page.sender.request("scene", null, m), enabled });
 page.orientationPanel = new OrientationPanel(document, sceneModel, {
   send: (message) => page.scenePanel.send(message),
   enabled,
@@ -84,8 +72,6 @@ page.display = new Display(page, document);
 page.errors = new ErrorRouter(page, document);
 page.recording = new RecordingControls(page, document);
 page.watching = new WatchControls(page, document);
-page.scriptPlayer = new ScriptPlayer(page);  // plays an opened pan script; sees every message
-page.replayPanel = new ReplayPanel(page, document);
 page.strip = new Strip(page, screen);
 page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), {
   pointer: (...args) => page.sender.pointer(...args),
@@ -93,10 +79,7 @@ page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), 
   enabled,
 });
 page.receiver = new Receiver(page, document);
-installInspection(page, document);  // page.history (the last gestures, whole), page.timeline, the inspector
-page.urlState = new UrlState(page, document);  // before the socket opens: a link's settings go out on welcome
-page.shortcuts = new Shortcuts(page, document);
-page.compare = new Compare(document, wsURL);
+installStudy(page, document);  // timeline, inspector, slow motion, open/export, compare, URL, keys
 window.addEventListener("resize", () => page.display.layout());
 
 if (new URLSearchParams(location.search).has("test")) {
