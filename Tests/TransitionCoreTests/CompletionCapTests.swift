@@ -66,7 +66,32 @@ struct CompletionCapTests {
         }
     }
 
-    @Test("a 60 s play slowed 20 times is capped at 60 s; the bound over every setting is 60 s + the slowed flash")
+    /// A capped spring is fitted to the cap (× timeScale) and read in its own time, so it leaves
+    /// the release at the release velocity and settles sooner; reading a 600 s spring 10 times
+    /// faster would jump from the release to the end in one frame (an iOS engineer's review, with
+    /// `UISpringTimingParameters.initialVelocity` in units of the remaining distance per second).
+    @Test("a capped spring leaves the release at the release velocity", arguments: [1.0, 0.5])
+    func aCappedSpringKeepsItsStartVelocity(timeScale: Double) throws {
+        var c = TransitionConfiguration(kind: .push)
+        c.duration = 60
+        c.completionSpeed = 0.1  // 0.6 of the way left × 60 s / 0.1: a 360 s curve, capped at 60 s
+        c.completionCurve = .spring
+        c.timeScale = timeScale
+        var engine = try InteractiveTransition(configuration: c)
+        let g = Gesture.pan(dx: 0.4 * c.distance, over: 0.1)  // a flick: released moving
+        _ = try engine.apply(g.events)
+        let release = try #require(engine.lastRelease)
+        #expect(engine.phase.isAnimating && release.velocity > 1)
+        let frame = 1.0 / 240
+        _ = engine.advance(to: g.time + frame)
+        let step = engine.progress - release.progress
+        // On screen the spring starts at timeScale × the release velocity (within 15 %: a
+        // spring's velocity changes within the first frame).
+        #expect(abs(step / frame - timeScale * release.velocity) < 0.15 * timeScale * release.velocity)
+        #expect(try #require(engine.completionEndTime) - g.time == 60)
+    }
+
+    @Test("a 60 s play slowed 20 times is capped at 60 s; the bound over every setting is 60 s + the flash")
     func playAndBound() throws {
         var c = TransitionConfiguration(kind: .fade)
         c.duration = 60
@@ -76,6 +101,6 @@ struct CompletionCapTests {
         #expect(engine.completionEndTime == 60)
         c.pitfalls = [.negativeCompletionSpeed]
         #expect(c.longestAnimation == TransitionConfiguration.longestPossibleAnimation)
-        #expect(abs(TransitionConfiguration.longestPossibleAnimation - (60 + 1.0 / 3)) < 1e-12)
+        #expect(abs(TransitionConfiguration.longestPossibleAnimation - (60 + 1.0 / 60)) < 1e-12)
     }
 }

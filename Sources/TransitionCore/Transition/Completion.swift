@@ -12,8 +12,11 @@ struct Completion: Equatable, Sendable {
     /// Seconds on the display link: |to − from| · duration / completionSpeed (`curveTime`),
     /// slowed by timeScale and capped (`TransitionConfiguration.displayDuration`).
     let duration: Double
-    /// Seconds the curve lasts at 1× uncapped: the spring is fitted to it, and is read at
-    /// elapsed × curveTime / duration, so a slowed spring keeps its shape.
+    /// Seconds the curve lasts in its own (unslowed) time: the spring is fitted to it and read at
+    /// elapsed × curveTime / duration = elapsed × timeScale, so a slowed spring keeps its shape
+    /// and starts at timeScale × the release velocity on screen, as under a slowed layer; a
+    /// capped spring is fitted to the cap × timeScale, so it settles sooner instead of starting
+    /// faster (`CompletionCapTests.aCappedSpringKeepsItsStartVelocity`).
     let curveTime: Double
     let curve: Curve
     /// Seconds after `duration` during which the layers show their model values (the end
@@ -57,18 +60,22 @@ struct Completion: Equatable, Sendable {
         self.from = from
         self.to = to
         fractionFrom = fraction
-        curveTime = duration
-        self.duration = configuration.displayDuration(duration)
+        let displayed = configuration.displayDuration(duration)
+        self.duration = displayed
         switch configuration.completionCurve {
         case .timing(let timing):
+            curveTime = duration
             curve = .timing(timing)
         case .spring:
+            // Under the cap the same bits as before; capped, the curve's own time shrinks with it.
+            let curveTime = displayed < duration / configuration.timeScale ? displayed * configuration.timeScale : duration
+            self.curveTime = curveTime
             // UIKit units: 1.0 = the whole remaining distance per second, positive toward `to`.
             let normalised = to == from ? 0 : velocity / (to - from)
             let clamped = min(max(normalised, -Self.maximumSpringVelocity), Self.maximumSpringVelocity)
             curve = .spring(
                 SpringTiming(
-                    dampingRatio: configuration.completionDamping, duration: max(duration, 1e-9),
+                    dampingRatio: configuration.completionDamping, duration: max(curveTime, 1e-9),
                     initialVelocity: clamped))
         }
     }
@@ -99,8 +106,10 @@ struct Completion: Equatable, Sendable {
         curveTime = from * configuration.duration
         duration = configuration.displayDuration(curveTime)
         curve = .timing(.linear)
-        // Slowed like the rest: at 0.1 the wrong end state shows for 1/6 s, long enough to see.
-        flash = Pitfall.modelValueFlash / configuration.timeScale
+        // One refresh whatever timeScale: the flash lasts until the completion handler runs on
+        // the next run-loop turn, which is not animation time, so a slowed layer tree does not
+        // lengthen it (the timeline steps to it: `TimeScaleTests.playAndFlash`).
+        flash = Pitfall.modelValueFlash
     }
 
     /// The property animator's `fractionComplete`: linear in time from `fractionFrom` to `to`.

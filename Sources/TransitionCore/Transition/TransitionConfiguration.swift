@@ -98,7 +98,7 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// `remaining × duration / completionSpeed`; a play lasts `duration`; either slowed by
     /// `timeScale` and at most `longestCompletion` (`displayDuration`).
     /// `Pitfall.negativeCompletionSpeed`'s cancel lasts p × duration (as displayed) plus its
-    /// flash, which slows too (1/60 s / timeScale), whatever completionSpeed.
+    /// flash (one refresh, 1/60 s, not slowed), whatever completionSpeed.
     public var longestAnimation: Double {
         if driver == .propertyAnimator {
             // continueAnimation: durationFactor × duration, or the remaining duration (≤ duration).
@@ -106,12 +106,11 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
         }
         let completion = displayDuration(duration / min(completionSpeed, 1))
         guard pitfalls.contains(.negativeCompletionSpeed) else { return completion }
-        return max(completion, displayDuration(duration) + Pitfall.modelValueFlash / timeScale)
+        return max(completion, displayDuration(duration) + Pitfall.modelValueFlash)
     }
     /// `longestAnimation` over every valid configuration: the cap, 60 s, plus the pitfall's
-    /// flash at the slowest timeScale (1/60 s / 0.05 = 1/3 s).
-    public static let longestPossibleAnimation =
-        longestCompletion + Pitfall.modelValueFlash / timeScaleRange.lowerBound
+    /// flash (1/60 s).
+    public static let longestPossibleAnimation = longestCompletion + Pitfall.modelValueFlash
 
     public func validate() throws(ConfigurationError) {
         try Self.check("duration", duration, in: Self.durationRange, unit: " seconds")
