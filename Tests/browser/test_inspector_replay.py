@@ -218,6 +218,22 @@ def test_the_filmstrip_and_the_video_of_a_gesture(page):
     assert video["type"] == "video/webm" and video["size"] > 1000
 
 
+def test_live_the_export_is_of_the_newest_gesture(page):
+    """Back to live after studying an older gesture, an export is of the newest one (the list
+    says "live"), not of the one selected before."""
+    older = drag_and_select(page, 60, 240, "finished")
+    page.js("document.getElementById('timeline-live').click()")
+    page.wait("window.sandbox.timeline.mode === 'live'")
+    page.outcomes_before = len(page.get("outcomes"))
+    page.drag([(240 - 18 * i, 400) for i in range(11)])
+    page.wait_rest()
+    newest = page.js("return window.sandbox.history.at(-1)")
+    assert newest["id"] != older["id"]
+    exported = export(page, "export-trace", ".jsonl")
+    assert len(exported["text"].splitlines()) == len(newest["frames"])
+    assert exported["name"].startswith(f"gesture-{newest['id']}-"), exported["name"]
+
+
 def test_what_cannot_be_exported_says_why(page, tmp_path):
     def refusal(button):
         page.js("document.getElementById('export-state').textContent = '';"

@@ -121,9 +121,13 @@ export class ReplayPanel {
     this.say(this.openState, `${name}: ${gesture.frames.length} frames loaded into the timeline${outcome}.`);
   }
 
-  /** Runs an export of the selected gesture, saying what went wrong if it cannot be made. */
+  /**
+   * Runs an export of the selected gesture — live (the timeline's list says "live"), the newest
+   * kept one, not whichever was selected last — saying what went wrong if it cannot be made.
+   */
   async exporting(action) {
-    const gesture = this.page.history.get(this.page.history.selectedId);
+    const { history, timeline } = this.page;
+    const gesture = timeline.inspecting ? history.get(history.selectedId) : history.list().at(-1) ?? null;
     if (!gesture) {
       this.say(this.exportState, "Select a gesture in the timeline first.", true);
       return;
