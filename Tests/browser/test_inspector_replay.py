@@ -98,6 +98,10 @@ def test_a_failing_expectation_is_shown_failed(page, tmp_path):
     assert report["outcome"] == "cancelled" and not report["passed"]
     failed = page.js("return [...document.querySelectorAll('#script-checks li.fail')].map((li) => li.textContent)")
     assert "✗ outcome: expected finished, got cancelled" in failed, failed
+    # The next file's refusal is not shown above the last script's checks.
+    page.js(DROP, "notes.json", "this is not json")
+    page.wait("document.getElementById('open-state').textContent.startsWith('notes.json: ')")
+    assert page.js("return document.querySelectorAll('#script-checks li').length") == 0
 
 
 def test_a_script_whose_configuration_is_refused_changes_nothing(page, tmp_path):

@@ -27,7 +27,10 @@ export class ReplayPanel {
     this.lastExport = null;  // {name, type, size, text, blob, stills?}: the last export offered
     this.fileOpen = new FileOpen(document, {
       opened: (name, text) => this.opened(name, text),
-      refused: (message) => this.say(this.openState, message, true),
+      refused: (message) => {
+        this.checks.replaceChildren();
+        this.say(this.openState, message, true);
+      },
     });
     const exports = {
       "export-script": (gesture) => this.exportScript(gesture),
@@ -49,6 +52,7 @@ export class ReplayPanel {
 
   /** A file's text: a pan script (one JSON object) or a trace (JSON lines of frame messages). */
   opened(name, text) {
+    this.checks.replaceChildren();  // the last script's ✓/✗ are not this file's
     let json;
     try {
       json = JSON.parse(text);
