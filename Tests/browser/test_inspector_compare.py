@@ -5,6 +5,7 @@ differ."""
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.keys import Keys
 
 # The share of pixels that differ between the two compare canvases.
 CANVAS_DIFFERENCE = """
@@ -126,3 +127,12 @@ def test_the_other_presets_set_each_side_and_close_ends_both(page):
     page.js("document.getElementById('compare-close').click()")
     page.wait("!window.sandbox.compare.open")
     assert not any(s["ready"] for s in page.get("compare")["sides"])
+    # Esc leaves it too. While it is open, the page's keys (here s, slow motion) do not act on
+    # the page under it.
+    open_compare(page, "threshold-projection")
+    page.driver.find_element("tag name", "body").send_keys("s")
+    page.paint()
+    assert page.get("config")["timeScale"] == 1
+    assert not page.js("return document.querySelector('[name=slowMotion]').checked")
+    page.driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
+    page.wait("!window.sandbox.compare.open")

@@ -98,6 +98,10 @@ def test_a_failing_expectation_is_shown_failed(page, tmp_path):
     assert report["outcome"] == "cancelled" and not report["passed"]
     failed = page.js("return [...document.querySelectorAll('#script-checks li.fail')].map((li) => li.textContent)")
     assert "✗ outcome: expected finished, got cancelled" in failed, failed
+    # The next file's refusal is not shown above the last script's checks.
+    page.js(DROP, "notes.json", "this is not json")
+    page.wait("document.getElementById('open-state').textContent.startsWith('notes.json: ')")
+    assert page.js("return document.querySelectorAll('#script-checks li').length") == 0
 
 
 def test_a_script_whose_configuration_is_refused_changes_nothing(page, tmp_path):
@@ -216,6 +220,22 @@ def test_the_filmstrip_and_the_video_of_a_gesture(page):
         return
     video = export(page, "export-webm", ".webm")
     assert video["type"] == "video/webm" and video["size"] > 1000
+
+
+def test_live_the_export_is_of_the_newest_gesture(page):
+    """Back to live after studying an older gesture, an export is of the newest one (the list
+    says "live"), not of the one selected before."""
+    older = drag_and_select(page, 60, 240, "finished")
+    page.js("document.getElementById('timeline-live').click()")
+    page.wait("window.sandbox.timeline.mode === 'live'")
+    page.outcomes_before = len(page.get("outcomes"))
+    page.drag([(240 - 18 * i, 400) for i in range(11)])
+    page.wait_rest()
+    newest = page.js("return window.sandbox.history.at(-1)")
+    assert newest["id"] != older["id"]
+    exported = export(page, "export-trace", ".jsonl")
+    assert len(exported["text"].splitlines()) == len(newest["frames"])
+    assert exported["name"].startswith(f"gesture-{newest['id']}-"), exported["name"]
 
 
 def test_what_cannot_be_exported_says_why(page, tmp_path):

@@ -75,6 +75,13 @@ export class Compare {
     $("compare-close").addEventListener("click", () => this.close());
     this.preset.addEventListener("change", () => this.start(this.preset.value));
     window.addEventListener("resize", () => this.layout());
+    // It covers the page: Esc leaves it, as the close button does (not while a dialog — the
+    // shortcuts list — is open over it: that Esc is the dialog's).
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || !this.isOpen || document.querySelector("dialog[open]")) return;
+      event.preventDefault();
+      this.close();
+    });
   }
 
   get isOpen() {

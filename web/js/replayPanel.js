@@ -27,7 +27,10 @@ export class ReplayPanel {
     this.lastExport = null;  // {name, type, size, text, blob, stills?}: the last export offered
     this.fileOpen = new FileOpen(document, {
       opened: (name, text) => this.opened(name, text),
-      refused: (message) => this.say(this.openState, message, true),
+      refused: (message) => {
+        this.checks.replaceChildren();
+        this.say(this.openState, message, true);
+      },
     });
     const exports = {
       "export-script": (gesture) => this.exportScript(gesture),
@@ -49,6 +52,7 @@ export class ReplayPanel {
 
   /** A file's text: a pan script (one JSON object) or a trace (JSON lines of frame messages). */
   opened(name, text) {
+    this.checks.replaceChildren();  // the last script's ✓/✗ are not this file's
     let json;
     try {
       json = JSON.parse(text);
@@ -121,9 +125,13 @@ export class ReplayPanel {
     this.say(this.openState, `${name}: ${gesture.frames.length} frames loaded into the timeline${outcome}.`);
   }
 
-  /** Runs an export of the selected gesture, saying what went wrong if it cannot be made. */
+  /**
+   * Runs an export of the selected gesture — live (the timeline's list says "live"), the newest
+   * kept one, not whichever was selected last — saying what went wrong if it cannot be made.
+   */
   async exporting(action) {
-    const gesture = this.page.history.get(this.page.history.selectedId);
+    const { history, timeline } = this.page;
+    const gesture = timeline.inspecting ? history.get(history.selectedId) : history.list().at(-1) ?? null;
     if (!gesture) {
       this.say(this.exportState, "Select a gesture in the timeline first.", true);
       return;

@@ -41,6 +41,8 @@ export class Shortcuts {
       this.toggle();
       return;
     }
+    // Compare mode covers the page: its timeline and slow motion are out of sight, keys leave them be.
+    if (this.page.compare?.isOpen) return;
     const shortcut = SHORTCUTS.find((s) => s.run && s.codes.includes(event.key));
     if (!shortcut || !this.available(shortcut)) return;
     // Space and the arrows would scroll the page or press the focused button.
