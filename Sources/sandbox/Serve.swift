@@ -36,7 +36,7 @@ struct Serve: ParsableCommand {
     var maxConnectionsPerAddress = ServerOptions.defaultMaxConnectionsPerAddress
     @Option(
         name: .customLong("handshakes-per-address"),
-        help: "TLS handshakes a second one address may start (bursts of twice that); past it, refused at accept.")
+        help: "TLS handshakes a second one address may start (0.1…100000, bursts of twice that; with --tls-cert only).")
     var handshakesPerAddress = ServerOptions.defaultHandshakesPerAddress
     @Option(
         name: .customLong("write-timeout"),
@@ -61,7 +61,7 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("byte-budget"),
         help: ArgumentHelp(
-            "MiB held for all clients together: replies, network-lab traffic, kernel send queues.",
+            "MiB held for all clients together (1…65536): replies, network-lab traffic, kernel send queues.",
             discussion: "Past 3/4 new network links are refused (over-budget); past it the largest holders are cut."))
     var byteBudget = ProcessBudget.defaultBytes >> 20
     @Option(
