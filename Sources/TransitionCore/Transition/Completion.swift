@@ -68,7 +68,8 @@ struct Completion: Equatable, Sendable {
             curve = .timing(timing)
         case .spring:
             // Under the cap the same bits as before; capped, the curve's own time shrinks with it.
-            let curveTime = displayed < duration / configuration.timeScale ? displayed * configuration.timeScale : duration
+            let curveTime =
+                displayed < duration / configuration.timeScale ? displayed * configuration.timeScale : duration
             self.curveTime = curveTime
             // UIKit units: 1.0 = the whole remaining distance per second, positive toward `to`.
             let normalised = to == from ? 0 : velocity / (to - from)
