@@ -34,9 +34,14 @@ export class Recorder {
     return this.state === "recording";
   }
 
-  /** Time passing between steps becomes a `hold`. */
+  /**
+   * Time passing between steps becomes a `hold` — none for less than the script's millisecond
+   * (sample times are rounded to it, so a release at its own sample's time can lie a fraction
+   * past it: test_inspector_recorder.py).
+   */
   advanceTo(t) {
-    if (this.lastTime !== null && t > this.lastTime) this.steps.push({ hold: round(t - this.lastTime, 3) });
+    const hold = this.lastTime === null ? 0 : round(t - this.lastTime, 3);
+    if (hold > 0) this.steps.push({ hold });
     this.lastTime = t;
   }
 
