@@ -134,6 +134,7 @@ public final class SandboxServer: @unchecked Sendable {
     func wokenUp() {
         adoptHandedOver()
         takeDeliveries()
+        shedOverBudget(wakingOthers: false)
         guard lifecycle == .serving, stopRequested.load(ordering: .sequentiallyConsistent), let context else { return }
         lifecycle = .draining(deadline: group.shutdown.deadline ?? clock.now + ShutdownDeadline.seconds)
         for connection in connections.values { connection.close(1001, "server shutting down") }
