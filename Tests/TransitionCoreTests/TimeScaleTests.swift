@@ -10,7 +10,7 @@ import Testing
 /// display link and shows at t/timeScale what 1× shows at t.
 @Suite("Slow animations")
 struct TimeScaleTests {
-    static let steps = Gen.double(in: -40...40).array(of: 1...40)
+    static let steps = PropertyTests.steps
     /// kind, release rule + fling, driver, completion curve.
     static let choices = Gen.int(in: 0...1_000_000)
     static let holds = Gen.double(in: 0...0.2)
@@ -28,22 +28,11 @@ struct TimeScaleTests {
         return c
     }
 
-    static func gesture(_ steps: [Double], hold: Double) -> [PointerEvent] {
-        var events = [PointerEvent(.down, x: 200, y: 400, time: 0)]
-        var x = 200.0
-        for (i, dx) in steps.enumerated() {
-            x += dx
-            events.append(PointerEvent(.move, x: x, y: 400, time: Double(i + 1) * 0.016))
-        }
-        events.append(PointerEvent(.up, x: x, y: 400, time: Double(steps.count) * 0.016 + hold))
-        return events
-    }
-
     @Test func theSameGestureDecidesAndTracksAlikeAndTheCompletionSlowsByTheScale() async {
         await propertyCheck(count: 200, input: Self.steps, Self.choices, Self.holds) { steps, choice, hold in
             var real = try! InteractiveTransition(configuration: Self.configuration(choice, timeScale: 1))
             var slow = try! InteractiveTransition(configuration: Self.configuration(choice, timeScale: 0.1))
-            for event in Self.gesture(steps, hold: hold) {
+            for event in PropertyTests.gesture(steps, hold: hold) {
                 let a = try! real.handle(event)
                 let b = try! slow.handle(event)
                 #expect(a.events == b.events)  // began, released (outcome, reason, velocity) alike
