@@ -18,6 +18,7 @@ extension ServerMessages {
         }
         let state = report.state
         w.key("device"); w.string(state.device.rawValue)
+        w.key("ios"); w.string(state.ios.rawValue)
         w.key("size"); w.pair(state.device.size.width, state.device.size.height)
         w.key("interruptible"); w.bool(report.interruptible)
         w.key("root"); write(state.root, to: &w)

@@ -10,12 +10,13 @@ struct SceneSetup: Equatable {
 
     init(_ fields: MessageFields) throws(WireError) {
         try fields.onlyKnown([
-            "type", "root", "device", "interruptible", "doublePresentation", "appOrientations", "windowOrientations",
+            "type", "root", "device", "ios", "interruptible", "doublePresentation", "appOrientations", "windowOrientations",
             "containerForwardsOrientation", "rotationCallbacks",
         ])
         device = try fields.name("device", default: .phone)
         interruptible = try fields.bool("interruptible", default: false)
         options = SceneOptions(
+            ios: try fields.name("ios", default: .newest),
             doublePresentation: try fields.name("doublePresentation", default: .refuse),
             appOrientations: try fields.orientationMask("appOrientations"),
             windowOrientations: try fields.orientationMask("windowOrientations"),

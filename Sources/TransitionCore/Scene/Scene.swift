@@ -111,6 +111,7 @@ public struct Scene: Equatable, Sendable {
             navigationStacks: navigationStacks, topMost: topMost, appeared: visibleControllers,
             inFlight: pending?.plan.action)
         state.orientation = orientationState
+        state.ios = options.ios
         return state
     }
 

@@ -11,6 +11,8 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
         case exception
     }
 
+    /// The iOS release the scene behaves as (IOSVersionTests).
+    public var ios: IOSVersion
     public var doublePresentation: DoublePresentation = .refuse
     /// Info.plist's supported orientations; nil = the device default (phone
     /// `allButUpsideDown`, tablet `all`).
@@ -27,10 +29,11 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
     public var rotationDuration: Double
 
     public init(
-        doublePresentation: DoublePresentation = .refuse, appOrientations: OrientationMask? = nil,
+        ios: IOSVersion = .newest, doublePresentation: DoublePresentation = .refuse, appOrientations: OrientationMask? = nil,
         windowOrientations: OrientationMask? = nil, containerForwardsOrientation: Bool = false,
         rotationCallbacks: RotationCallbacks = .viewWillTransition, rotationDuration: Double = 0.4
     ) {
+        self.ios = ios
         self.doublePresentation = doublePresentation
         self.appOrientations = appOrientations
         self.windowOrientations = windowOrientations

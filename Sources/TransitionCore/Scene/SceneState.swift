@@ -17,6 +17,8 @@ public struct SceneState: Equatable, Sendable {
     }
 
     public var device: SceneDevice
+    /// The iOS release the scene behaves as.
+    public var ios: IOSVersion = .newest
     /// The window's root with its current stacks.
     public var root: SceneController
     /// In the order presented.
