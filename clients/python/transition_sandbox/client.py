@@ -1,0 +1,347 @@
+"""One connection to a sandbox server (docs/PROTOCOL.md): connect over ws:// or wss://, send the
+client messages, read whole frames and events.
+
+Invariants (tests/test_client_bounds.py and Tests/integration/test_python_client.py hold them):
+- Every await but iteration gives up after `timeout` seconds with `Timeout`; iteration ends when
+  the connection closes, and the WebSocket keepalive (a ping every 20 s, 20 s to answer) closes
+  a dead one. A closed connection raises `ConnectionClosed`, never hangs.
+- A message from the server is at most `max_size` bytes (1 MiB by default; the server's largest
+  is 256 KiB) and is parsed strictly (wire.py); at most `MAX_BUFFERED` messages wait while a
+  request waits for its reply, the oldest frame giving way first.
+- Frames come out whole: deltas are applied as they arrive (FrameAssembler).
+"""
+import asyncio
+import itertools
+import math
+import ssl
+import time
+from collections import deque
+from urllib.parse import urlsplit
+
+import websockets
+from websockets.exceptions import ConnectionClosed as _Closed
+from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
+
+from .assembler import FrameAssembler
+from .errors import ConnectionClosed, ProtocolError, SandboxError, ServerError, Timeout
+from .wire import decode, encode
+
+# Protocol 2 (delta frames) preferred, protocol 1 (whole frames with `t`) accepted: the server
+# picks one and says which in `welcome.protocol`.
+SUBPROTOCOLS = ("transition-sandbox.v2", "transition-sandbox.v1")
+PROTOCOLS = (1, 2)
+DEFAULT_TIMEOUT = 10.0
+MAX_MESSAGE = 1 << 20
+MAX_BUFFERED = 4096
+
+
+def ssl_context(ca=None, insecure=False):
+    """The TLS context for wss://: the system's CAs, or only `ca` (a PEM file) when given;
+    `insecure` checks no certificate at all (a lab's self-signed one, on a network you trust)."""
+    if insecure:
+        context = ssl.create_default_context()
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        return context
+    return ssl.create_default_context(cafile=str(ca) if ca else None)
+
+
+def connect(url, *, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE):
+    """`await connect(url)` or `async with connect(url) as client`: a `Client` that has read its
+    `welcome` and first frame."""
+    return _Connecting(url, ca, insecure, timeout, max_size)
+
+
+class _Connecting:
+    def __init__(self, url, ca, insecure, timeout, max_size):
+        self.args = (url, ca, insecure, timeout, max_size)
+        self.client = None
+
+    def __await__(self):
+        return Client.open(*self.args).__await__()
+
+    async def __aenter__(self):
+        self.client = await Client.open(*self.args)
+        return self.client
+
+    async def __aexit__(self, *exc):
+        await self.client.close()
+
+
+class Client:
+    """A connected client; see `connect`. `welcome`, `session`, `protocol` (1 or 2), `config`
+    (the effective configuration), `frame` (the latest whole frame)."""
+
+    def __init__(self, ws, timeout):
+        self.ws = ws
+        self.timeout = timeout
+        self.welcome = None
+        self.frame = None
+        self.config = None
+        self.assembler = FrameAssembler()
+        self.seq = 0  # the last pointer seq sent
+        self._pings = itertools.count(1)
+        self._ids = itertools.count(1)
+        self._buffer = deque()  # messages read while a request waited, in order
+
+    @classmethod
+    async def open(cls, url, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE):
+        scheme = urlsplit(url).scheme if isinstance(url, str) else None
+        if scheme not in ("ws", "wss"):
+            raise ValueError(f"the URL must look like ws://HOST:PORT/ or wss://HOST:PORT/; got {url!r}")
+        if (ca or insecure) and scheme != "wss":
+            raise ValueError("ca= and insecure= are for wss:// URLs")
+        if not (isinstance(timeout, (int, float)) and 0 < timeout < math.inf):
+            raise ValueError(f"timeout must be a number of seconds > 0; got {timeout!r}")
+        options = {"ssl": ssl_context(ca, insecure)} if scheme == "wss" else {}
+        try:
+            ws = await websockets.connect(url, subprotocols=list(SUBPROTOCOLS), max_size=max_size,
+                                          open_timeout=timeout, close_timeout=min(timeout, 5), **options)
+        except InvalidStatus as error:
+            body = error.response.body.decode(errors="replace").strip()[:200]
+            raise SandboxError(f"{url} refused the WebSocket: HTTP {error.response.status_code} {body}") from None
+        except (OSError, InvalidHandshake, InvalidURI) as error:
+            raise SandboxError(f"could not connect to {url}: {error}") from None
+        except TimeoutError:
+            raise Timeout(f"could not connect to {url} within {timeout} s") from None
+        client = cls(ws, timeout)
+        try:
+            client.welcome = await client.until(lambda m: m["type"] == "welcome", keep_others=True)
+            protocol = client.welcome.get("protocol", 1)
+            if protocol not in PROTOCOLS:
+                raise ProtocolError(f"the server speaks protocol {protocol!r}; this client knows 1 and 2")
+            client.config = client.welcome.get("config")
+            await client.until(lambda m: m["type"] == "frame", keep_others=True)
+        except BaseException:
+            await ws.close()
+            raise
+        return client
+
+    @property
+    def session(self):
+        return self.welcome.get("session")
+
+    @property
+    def protocol(self):
+        """1: whole frames with `t`; 2: delta frames (docs/PROTOCOL.md "Delta frames")."""
+        return self.welcome.get("protocol", 1)
+
+    @property
+    def subprotocol(self):
+        return self.ws.subprotocol
+
+    # Reading ---------------------------------------------------------------------------------
+
+    async def _read(self, deadline):
+        """The next message from the socket, frames made whole; None for a delta that did not
+        apply (counted by the assembler)."""
+        remaining = None if deadline is None else deadline - time.monotonic()
+        try:
+            if remaining is not None and remaining <= 0:
+                raise TimeoutError
+            data = await asyncio.wait_for(self.ws.recv(), remaining)
+        except TimeoutError:
+            raise Timeout(f"nothing from the server within {self.timeout} s") from None
+        except _Closed as error:
+            close = error.rcvd
+            raise ConnectionClosed(close.code if close else None, close.reason if close else "") from None
+        message = decode(data)
+        kind = message["type"]
+        if kind == "frame":
+            frame = self.assembler.apply(message)
+            if frame is not None:
+                self.frame = frame
+            return frame
+        if kind in ("welcome", "joined"):
+            self.assembler.reset()  # a new session: its first frame is whole
+        if kind in ("welcome", "joined", "configured"):
+            self.config = message.get("config", self.config)
+        return message
+
+    def _deadline(self, timeout):
+        timeout = self.timeout if timeout is ... else timeout
+        return None if timeout is None else time.monotonic() + timeout
+
+    async def recv(self, timeout=...):
+        """The next whole frame or other message (a dict). `timeout` seconds (the client's by
+        default; None: until the connection closes)."""
+        if self._buffer:
+            return self._buffer.popleft()
+        deadline = self._deadline(timeout)
+        while True:
+            message = await self._read(deadline)
+            if message is not None:
+                return message
+
+    async def until(self, predicate, timeout=..., keep_others=False):
+        """Reads until `predicate(message)` holds and returns that message; an `error` on the
+        way raises `ServerError`. `keep_others`: the messages passed over, errors included, are
+        read again by `recv` and iteration (otherwise they are consumed)."""
+        deadline = self._deadline(timeout)
+        passed = []
+        try:
+            while True:
+                message = self._buffer.popleft() if self._buffer and not keep_others else None
+                if message is None:
+                    message = await self._read(deadline)
+                    if message is None:
+                        continue
+                if predicate(message):
+                    return message
+                if message["type"] == "error" and not keep_others:
+                    raise ServerError(message)
+                if keep_others:
+                    passed.append(message)
+        finally:
+            for message in passed:
+                self._keep(message)
+
+    def _keep(self, message):
+        if len(self._buffer) >= MAX_BUFFERED:
+            frames = [m for m in self._buffer if m["type"] == "frame"]
+            if not frames:
+                raise ProtocolError(f"the server sent over {MAX_BUFFERED} messages while a reply was awaited")
+            self._buffer.remove(frames[0])  # latest state wins, as the server does for a slow reader
+        self._buffer.append(message)
+
+    async def next_event(self, event, timeout=...):
+        """The next `transition` event named `event` (`began`, `released`, `finished`, …)."""
+        return await self.until(lambda m: m["type"] == "transition" and m.get("event") == event, timeout)
+
+    async def acked(self, seq, timeout=...):
+        """The first whole frame that acknowledges pointer `seq` (its `ack` ≥ seq); a refusal of
+        that pointer message raises `ServerError`."""
+        def acknowledges(m):
+            if m["type"] == "error" and m.get("seq") == seq:
+                raise ServerError(m)
+            ack = m.get("ack")
+            return m["type"] == "frame" and isinstance(ack, (int, float)) and ack >= seq
+        return await self.until(acknowledges, timeout)
+
+    def __aiter__(self):
+        return self.messages(timeout=None)
+
+    async def messages(self, timeout=None):
+        """Whole frames and every other message, in order, until the connection closes (a
+        clean close, 1000 or 1001, ends it; another raises `ConnectionClosed`)."""
+        while True:
+            try:
+                yield await self.recv(timeout)
+            except ConnectionClosed as closed:
+                if closed.code in (1000, 1001):
+                    return
+                raise
+
+    # Writing ---------------------------------------------------------------------------------
+
+    async def send(self, message):
+        """Sends one message (a dict with `type`) as it is."""
+        text = encode(message)
+        try:
+            await self.ws.send(text)
+        except _Closed as error:
+            close = error.rcvd
+            raise ConnectionClosed(close.code if close else None, close.reason if close else "") from None
+
+    async def request(self, message, *replies, timeout=...):
+        """Sends `message` with a fresh request id and returns the first reply of a type in
+        `replies` that carries it; the server's `error` for it raises `ServerError`. Other
+        messages read meanwhile stay for `recv` and iteration."""
+        request_id = f"py-{next(self._ids)}"
+        await self.send({**message, "id": request_id})
+        reply = await self.until(lambda m: m.get("id") == request_id and m["type"] in (*replies, "error"), timeout,
+                                 keep_others=True)
+        if reply["type"] == "error":
+            raise ServerError(reply)
+        return reply
+
+    async def configure(self, settings=None, /, **fields):
+        """Changes the session's settings (docs/PROTOCOL.md "configure"): a dict, keywords, or
+        both. Returns `configured` (`link` when only `network` is given)."""
+        fields = {**(settings or {}), **fields}
+        reply = "link" if set(fields) == {"network"} else "configured"
+        return await self.request({"type": "configure", **fields}, reply)
+
+    async def play(self):
+        await self.send({"type": "play"})
+
+    async def ping(self):
+        """A round trip: the `pong` (its `serverTime` is the server's clock)."""
+        return await self.request({"type": "ping", "seq": next(self._pings), "t": self.now_ms()}, "pong")
+
+    async def join(self, session):
+        """Watch another session; returns `joined`."""
+        return await self.request({"type": "join", "session": session}, "joined")
+
+    # Pointers: `t` is this client's clock in ms unless given; `seq` counts from 1.
+
+    @staticmethod
+    def now_ms():
+        return time.monotonic() * 1000
+
+    async def pointer(self, phase, x, y, *, t=None, pointer=0):
+        """Sends one pointer message; returns its seq (wait for its frame with `acked`)."""
+        seq = self.seq + 1
+        message = {"type": "pointer", "phase": phase, "x": x, "y": y, "t": self.now_ms() if t is None else t,
+                   "seq": seq, "pointerId": pointer}
+        await self.send(message)
+        self.seq = seq
+        return seq
+
+    async def down(self, x, y, **options):
+        return await self.pointer("down", x, y, **options)
+
+    async def move(self, x, y, **options):
+        return await self.pointer("move", x, y, **options)
+
+    async def up(self, x, y, **options):
+        return await self.pointer("up", x, y, **options)
+
+    async def cancel(self, x, y, **options):
+        return await self.pointer("cancel", x, y, **options)
+
+    async def drag(self, start, end, *, ms=100, hz=60, pointer=0):
+        """Down at `start`, a straight line to `end` over `ms` at `hz` (as a script's `move`),
+        up there; the moves carry their times and leave at once (the server keeps the client's
+        timing). Returns the up's seq: its `released` event comes before the frame that
+        acknowledges it (`next_event("released")`, or `acked(seq)`, reads past the other)."""
+        t0 = self.now_ms()
+        await self.down(*start, t=t0, pointer=pointer)
+        count = max(int(math.floor(ms * hz / 1000 + 0.5)), 1)
+        for i in range(1, count + 1):
+            f = i / count
+            await self.move(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f,
+                            t=t0 + ms * f, pointer=pointer)
+        return await self.up(*end, t=t0 + ms, pointer=pointer)
+
+    # The scene (docs/PROTOCOL.md "The scene"): each returns the `scene-state` it caused.
+
+    async def _scene_message(self, message):
+        return await self.request(message, "scene-state")
+
+    async def scene(self, root, **fields):
+        return await self._scene_message({"type": "scene", "root": root, **fields})
+
+    async def present(self, controller, **fields):
+        return await self._scene_message({"type": "present", "controller": controller, **fields})
+
+    async def dismiss(self, **fields):
+        return await self._scene_message({"type": "dismiss", **fields})
+
+    async def push(self, controller, **fields):
+        return await self._scene_message({"type": "push", "controller": controller, **fields})
+
+    async def pop(self, **fields):
+        return await self._scene_message({"type": "pop", **fields})
+
+    async def device(self, orientation):
+        return await self._scene_message({"type": "device", "orientation": orientation})
+
+    async def update(self, controller, **fields):
+        return await self._scene_message({"type": "update", "controller": controller, **fields})
+
+    async def attempt_rotation(self):
+        return await self._scene_message({"type": "attempt-rotation"})
+
+    async def close(self):
+        await self.ws.close()
