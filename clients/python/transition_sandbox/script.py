@@ -9,7 +9,8 @@ from pathlib import Path
 
 from .errors import ScriptError
 from .expectations import parse_expectations
-from .values import number as _number
+from .values import number
+
 from .values import optional_number as _optional_number
 from .values import optional_string as _optional_string
 from .values import point as _point
@@ -56,6 +57,13 @@ def _beyond_double(text):
     return value
 
 
+def _whole_within_double(text):
+    value = int(text)
+    if not number(value):
+        raise ValueError(text)
+    return value
+
+
 def _refuse(name):
     raise ValueError(name)
 
@@ -77,7 +85,8 @@ def parse_script(data, default_name="script"):
     """A script from its JSON text (str or bytes) or the parsed object."""
     if isinstance(data, (str, bytes, bytearray)):
         try:
-            root = json.loads(data, parse_constant=_refuse, parse_float=_beyond_double)
+            root = json.loads(data, parse_constant=_refuse, parse_float=_beyond_double,
+                              parse_int=_whole_within_double)
         except (ValueError, RecursionError):
             raise ScriptError("not JSON (or a number beyond a double)") from None
     else:
@@ -88,7 +97,7 @@ def parse_script(data, default_name="script"):
     unknown = sorted(k for k in root if k not in known)
     if unknown:
         raise ScriptError(f"unknown field '{unknown[0]}' (script, name, description, config, steps, expect)")
-    if "script" in root and not (_number(root["script"]) and root["script"] == 1):
+    if "script" in root and not (number(root["script"]) and root["script"] == 1):
         raise ScriptError("'script' must be 1 (the format's version)")
     name = _optional_string(root, "name")
     script = PanScript(name=default_name if name is None else name, steps=[],
@@ -147,7 +156,7 @@ def parse_step(step):
         return Step("samples", samples=_samples(step["samples"]), pointer=pointer)
     if action == "hold":
         ms = step["hold"]
-        if not (_number(ms) and 0 <= ms <= 3_600_000):
+        if not (number(ms) and 0 <= ms <= 3_600_000):
             raise ScriptError("'hold' must be a number of milliseconds in 0…3600000")
         return Step("hold", ms=float(ms))
     if action in ("up", "cancel", "play"):
@@ -184,7 +193,7 @@ def _samples(rows):
     for index, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != 3:
             raise ScriptError(f"samples[{index}] must be [ms, x, y]")
-        if not all(_number(v) for v in row):
+        if not all(number(v) for v in row):
             raise ScriptError(f"samples[{index}] must be [ms, x, y], numbers")
         values = [float(v) for v in row]
         if values[0] < 0:

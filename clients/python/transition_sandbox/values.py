@@ -1,15 +1,16 @@
 """Reading one value of a pan script: a finite number (never a bool), a string, a list of strings, a
 point. Each raises ScriptError with the key and what it must be."""
 import math
+import sys
 
 from .errors import ScriptError
 
 
 def number(value):
-    """A JSON number a double holds: not a bool, not NaN or ±∞, no integer beyond 1.8e308."""
+    """A JSON number a double holds: not a bool, not NaN or ±∞, no integer beyond the largest double."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
-    return abs(value) < 1.8e308 if isinstance(value, int) else math.isfinite(value)
+    return abs(value) <= sys.float_info.max if isinstance(value, int) else math.isfinite(value)
 
 
 def optional_number(obj, key):
