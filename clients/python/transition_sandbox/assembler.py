@@ -1,6 +1,6 @@
 """Delta frames (docs/PROTOCOL.md "Delta frames") turned back into whole frames, by the rules of
 the page's web/js/frameAssembler.js and the shared cases Tests/integration/frame_assembler_cases.json
-(tests/test_assembler.py runs them).
+(tests/test_client_assembler.py runs them).
 
 - A full frame (no `base`) replaces what the assembler holds.
 - A delta applies to the held frame only when its `base` is that frame's `n`; otherwise it is

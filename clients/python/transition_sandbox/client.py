@@ -1,7 +1,7 @@
 """One connection to a sandbox server (docs/PROTOCOL.md): connect over ws:// or wss://, send the
 client messages, read whole frames and events.
 
-Invariants (tests/test_client_bounds.py and Tests/integration/test_python_client.py hold them):
+Invariants (tests/test_client_hostile.py and Tests/integration/test_python_client.py hold them):
 - Every await but iteration gives up after `timeout` seconds with `Timeout`; iteration ends when
   the connection closes, and the WebSocket keepalive (a ping every 20 s, 20 s to answer) closes
   a dead one. A closed connection raises `ConnectionClosed`, never hangs.
@@ -52,6 +52,13 @@ def connect(url, *, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=M
     return _Connecting(url, ca, insecure, timeout, max_size)
 
 
+def _closed(error):
+    """websockets' close → ours: the close frame received, else the one this side sent (1009 for
+    a message over max_size)."""
+    close = error.rcvd or error.sent
+    return ConnectionClosed(close.code if close else None, close.reason if close else "")
+
+
 class _Connecting:
     def __init__(self, url, ca, insecure, timeout, max_size):
         self.args = (url, ca, insecure, timeout, max_size)
@@ -72,6 +79,8 @@ class Client:
     """A connected client; see `connect`. `welcome`, `session`, `protocol` (1 or 2), `config`
     (the effective configuration), `frame` (the latest whole frame)."""
 
+    max_buffered = MAX_BUFFERED  # messages kept while a request waits for its reply
+
     def __init__(self, ws, timeout):
         self.ws = ws
         self.timeout = timeout
@@ -83,6 +92,7 @@ class Client:
         self._pings = itertools.count(1)
         self._ids = itertools.count(1)
         self._buffer = deque()  # messages read while a request waited, in order
+        self._broken = False  # a ProtocolError: nothing more is read, the close does not wait
 
     @classmethod
     async def open(cls, url, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE):
@@ -143,9 +153,12 @@ class Client:
         except TimeoutError:
             raise Timeout(f"nothing from the server within {self.timeout} s") from None
         except _Closed as error:
-            close = error.rcvd
-            raise ConnectionClosed(close.code if close else None, close.reason if close else "") from None
-        message = decode(data)
+            raise _closed(error) from None
+        try:
+            message = decode(data)
+        except ProtocolError:
+            self._broken = True
+            raise
         kind = message["type"]
         if kind == "frame":
             frame = self.assembler.apply(message)
@@ -178,29 +191,25 @@ class Client:
         way raises `ServerError`. `keep_others`: the messages passed over, errors included, are
         read again by `recv` and iteration (otherwise they are consumed)."""
         deadline = self._deadline(timeout)
-        passed = []
-        try:
-            while True:
-                message = self._buffer.popleft() if self._buffer and not keep_others else None
+        while True:
+            message = self._buffer.popleft() if self._buffer and not keep_others else None
+            if message is None:
+                message = await self._read(deadline)
                 if message is None:
-                    message = await self._read(deadline)
-                    if message is None:
-                        continue
-                if predicate(message):
-                    return message
-                if message["type"] == "error" and not keep_others:
-                    raise ServerError(message)
-                if keep_others:
-                    passed.append(message)
-        finally:
-            for message in passed:
-                self._keep(message)
+                    continue
+            if predicate(message):
+                return message
+            if keep_others:
+                self._keep(message)  # after what the buffer holds: the order is kept
+            elif message["type"] == "error":
+                raise ServerError(message)
 
     def _keep(self, message):
-        if len(self._buffer) >= MAX_BUFFERED:
+        if len(self._buffer) >= self.max_buffered:
             frames = [m for m in self._buffer if m["type"] == "frame"]
             if not frames:
-                raise ProtocolError(f"the server sent over {MAX_BUFFERED} messages while a reply was awaited")
+                self._broken = True
+                raise ProtocolError(f"the server sent over {self.max_buffered} messages while a reply was awaited")
             self._buffer.remove(frames[0])  # latest state wins, as the server does for a slow reader
         self._buffer.append(message)
 
@@ -240,8 +249,7 @@ class Client:
         try:
             await self.ws.send(text)
         except _Closed as error:
-            close = error.rcvd
-            raise ConnectionClosed(close.code if close else None, close.reason if close else "") from None
+            raise _closed(error) from None
 
     async def request(self, message, *replies, timeout=...):
         """Sends `message` with a fresh request id and returns the first reply of a type in
@@ -344,4 +352,9 @@ class Client:
         return await self._scene_message({"type": "attempt-rotation"})
 
     async def close(self):
+        """Closes the connection (1000); after a ProtocolError the socket is dropped at once
+        rather than waiting behind what the server sent for its close frame."""
+        if self._broken:
+            self.ws.transport.abort()
+            return
         await self.ws.close()

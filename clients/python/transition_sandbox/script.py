@@ -1,7 +1,7 @@
 """Pan scripts (docs/SCRIPTS.md): reading a file into steps and expectations, with the checks and
 messages of `sandbox pan` (Sources/SandboxTools/Scripts/PanScript+Parsing.swift, +Steps,
 +Expectations). A script that cannot be read raises ScriptError naming the file, the step or the
-expectation, and what is wrong (tests/test_script.py)."""
+expectation, and what is wrong (tests/test_client_script.py)."""
 import json
 import math
 from dataclasses import dataclass, field
@@ -10,7 +10,6 @@ from pathlib import Path
 from .errors import ScriptError
 from .expectations import parse_expectations
 from .values import number
-
 from .values import optional_number as _optional_number
 from .values import optional_string as _optional_string
 from .values import point as _point

@@ -5,7 +5,7 @@
 - `decode` refuses what the server never sends — NaN/Infinity tokens, numbers beyond a double,
   nesting deeper than Python's recursion allows, integers too long to convert, anything but one
   object with a string `type` — with a ProtocolError, never another exception
-  (tests/test_wire.py holds it).
+  (tests/test_client_wire.py holds it).
 """
 import json
 import math

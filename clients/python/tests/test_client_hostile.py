@@ -1,0 +1,231 @@
+"""The client against a hostile or broken server (a small websockets server in the test): it
+never hangs (every wait has a timeout, a closed socket raises), a message over max_size closes
+the connection with 1009, malformed messages are ProtocolErrors, floods are bounded, and the
+subprotocol negotiation offers v2 then v1 and accepts either."""
+import asyncio
+import json
+import time
+
+import pytest
+import websockets
+
+from transition_sandbox import ConnectionClosed, ProtocolError, SUBPROTOCOLS, Timeout, connect
+
+WELCOME = {"type": "welcome", "session": "s", "protocol": 2, "config": {"transition": "pop"}, "container": [390, 844]}
+FRAME = {"type": "frame", "n": 1, "phase": "idle", "progress": 0, "ack": None, "received": None, "sent": 1.5,
+         "velocity": [0, 0], "layers": [{"id": "from", "z": 0}]}
+
+
+def run(handler, client, **serve_options):
+    """Serves `handler` on a free port and runs `client(url)` against it."""
+    async def main():
+        async with websockets.serve(handler, "127.0.0.1", 0, subprotocols=list(SUBPROTOCOLS),
+                                    **serve_options) as server:
+            port = server.sockets[0].getsockname()[1]
+            return await asyncio.wait_for(client(f"ws://127.0.0.1:{port}/"), 20)
+    return asyncio.run(main())
+
+
+async def greet(ws, welcome=WELCOME):
+    await ws.send(json.dumps(welcome))
+    await ws.send(json.dumps(FRAME))
+
+
+async def linger(ws):
+    try:
+        await ws.wait_closed()
+    except Exception:
+        pass
+
+
+def test_v2_then_v1_are_offered_and_the_servers_choice_is_taken():
+    offered = []
+
+    async def handler(ws):
+        offered.append(ws.request.headers["Sec-WebSocket-Protocol"])
+        await greet(ws)
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url) as c:
+            return c.subprotocol, c.protocol, c.frame
+
+    assert run(handler, client) == ("transition-sandbox.v2", 2, FRAME)
+    assert offered == ["transition-sandbox.v2, transition-sandbox.v1"]
+
+
+def test_protocol_1_whole_frames_with_t_are_read_as_they_come():
+    whole = {**FRAME, "n": 2, "t": 1.5}
+
+    async def handler(ws):
+        await greet(ws, {**WELCOME, "protocol": 1})
+        await ws.send(json.dumps(whole))
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url) as c:
+            return c.protocol, await c.recv()
+
+    assert run(handler, client, select_subprotocol=lambda ws, offered: "transition-sandbox.v1") == (1, whole)
+
+
+def test_a_protocol_the_client_does_not_know_is_refused():
+    async def handler(ws):
+        await greet(ws, {**WELCOME, "protocol": 3})
+        await linger(ws)
+
+    async def client(url):
+        with pytest.raises(ProtocolError, match="protocol 3"):
+            await connect(url)
+
+    run(handler, client)
+
+
+def test_a_message_over_max_size_closes_with_1009():
+    async def handler(ws):
+        await greet(ws)
+        await ws.send(json.dumps({"type": "frame", "pad": "x" * (2 << 20)}))
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url) as c:
+            with pytest.raises(ConnectionClosed) as closed:
+                await c.recv()
+            return closed.value.code
+
+    assert run(handler, client) == 1009
+
+
+@pytest.mark.parametrize("text", ['{"type":"frame","progress":NaN}', "[" * 200000 + "]" * 200000, "hello",
+                                  '{"type":"frame","n":' + "9" * 5000 + "}"],
+                         ids=["NaN", "nested 200000 deep", "not JSON", "a 5000-digit integer"])
+def test_a_malformed_message_is_a_protocol_error(text):
+    async def handler(ws):
+        await greet(ws)
+        await ws.send(text)
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url) as c:
+            with pytest.raises(ProtocolError):
+                await c.recv()
+
+    run(handler, client)
+
+
+def test_a_server_that_never_greets_times_out():
+    async def handler(ws):
+        await linger(ws)
+
+    async def client(url):
+        start = time.monotonic()
+        with pytest.raises(Timeout):
+            await connect(url, timeout=0.5)
+        return time.monotonic() - start
+
+    assert run(handler, client) < 5
+
+
+def test_a_server_that_closes_raises_with_its_code():
+    async def handler(ws):
+        await ws.close(1011, "gone")
+
+    async def client(url):
+        with pytest.raises(ConnectionClosed) as closed:
+            await connect(url)
+        return closed.value.code, closed.value.reason
+
+    assert run(handler, client) == (1011, "gone")
+
+
+def test_a_server_that_goes_silent_after_a_request_times_out():
+    async def handler(ws):
+        await greet(ws)
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url, timeout=0.3) as c:
+            with pytest.raises(Timeout):
+                await c.ping()
+            with pytest.raises(Timeout):
+                await c.next_event("finished", timeout=0.2)
+
+    run(handler, client)
+
+
+def test_a_delta_that_does_not_apply_is_dropped_and_the_next_full_frame_read():
+    async def handler(ws):
+        await greet(ws)
+        await ws.send(json.dumps({**FRAME, "n": 3, "base": 2, "layers": ["from"]}))
+        await ws.send(json.dumps({**FRAME, "n": 4}))
+        await ws.send(json.dumps({**FRAME, "n": 5, "base": 4, "layers": [{"id": "from", "z": 1}]}))
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url) as c:
+            first, second = await c.recv(), await c.recv()
+            return first["n"], second["layers"], c.assembler.dropped
+
+    assert run(handler, client) == (4, [{"id": "from", "z": 1}], 1)
+
+
+def test_a_flood_while_a_reply_is_awaited_is_bounded():
+    async def handler(ws):
+        await greet(ws)
+        await ws.recv()
+        for i in range(60):
+            await ws.send(json.dumps({"type": "transition", "event": "began", "progress": i}))
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url) as c:
+            assert c.max_buffered == 4096
+            c.max_buffered = 50
+            with pytest.raises(ProtocolError, match="over 50 messages"):
+                await c.ping()
+
+    run(handler, client)
+
+
+def test_frames_flooding_while_a_reply_is_awaited_give_way_to_newer_ones():
+    async def handler(ws):
+        await greet(ws)
+        request = json.loads(await ws.recv())
+        for n in range(2, 102):
+            await ws.send(json.dumps({**FRAME, "n": n}))
+        await ws.send(json.dumps({"type": "pong", "id": request["id"], "seq": 1, "t": 0, "serverTime": 1}))
+        await linger(ws)
+
+    async def client(url):
+        async with connect(url) as c:
+            c.max_buffered = 50
+            await c.ping()
+            kept = [await c.recv() for _ in range(50)]
+            return kept[0]["n"], kept[-1]["n"]
+
+    assert run(handler, client) == (101 - 49, 101)
+
+
+def test_iteration_ends_on_a_clean_close_and_raises_on_another():
+    async def clean(ws):
+        await greet(ws)
+        await ws.send(json.dumps({"type": "session-ended", "session": "s"}))
+        await ws.close(1001, "shutting down")
+
+    async def client(url):
+        async with connect(url) as c:
+            return [m["type"] async for m in c]
+
+    assert run(clean, client) == ["session-ended"]
+
+    async def abrupt(ws):
+        await greet(ws)
+        await ws.close(1008, "input rate limit")
+
+    async def client_abrupt(url):
+        async with connect(url) as c:
+            with pytest.raises(ConnectionClosed, match="1008"):
+                async for _ in c:
+                    pass
+
+    run(abrupt, client_abrupt)
