@@ -4,6 +4,7 @@ at its script time after the configuration is applied; pointer `t` = 1000 + scri
 from 1; a `wait` waits until its event happened since the last wait and every input was
 answered; every script ends with a wait for rest. Tests/integration/test_python_client.py checks
 that this replay and `sandbox pan --url` agree on every example script."""
+import asyncio
 import math
 import time
 
@@ -65,6 +66,14 @@ class _Player:
             except ScriptError as error:
                 raise ScriptError(f"steps[{index}]: {error}") from None
         self.now = await self._wait("rest", self.now, 10_000.0)
+        await self._stop()
+
+    async def _stop(self):
+        """Closes the connection, still observing what arrives before the server's close (as
+        `sandbox pan` does: a frame sent after the rest still counts), for at most 2 s."""
+        closing = asyncio.ensure_future(self.client.ws.close())
+        await self._pump(time.monotonic() + 2)
+        await closing
 
     async def _pump(self, deadline, done=lambda: False):
         """Hands what arrives to the observer until `done()` or the deadline (monotonic s)."""
