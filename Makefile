@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps venv build bench-core floor fuzz fuzz-smoke check-sanitizers soak lint format \
+.PHONY: run test deps test-deps venv python-client build bench-core floor fuzz fuzz-smoke check-sanitizers soak lint format \
 	release-check ci
 
 PORT ?= 8080
@@ -34,10 +34,14 @@ floor: deps
 	mkdir -p .build
 	cc -O2 -Wall -Wextra -o .build/ws-floor tools/floor/ws-floor.c $$(pkg-config --cflags --libs libwebsockets)
 
-test: test-deps floor
+# The Python client (clients/python, its README): installed into .venv; its own tests need no server.
+python-client: venv
+	$(PYTHON) -m pip install -q --disable-pip-version-check ./clients/python
+
+test: test-deps floor python-client
 	swift build --product sandbox
 	swift test
-	$(PYTHON) -m pytest -q Tests/integration Tests/browser
+	$(PYTHON) -m pytest -q clients/python/tests Tests/integration Tests/browser
 
 bench-core:
 	swift run -c release CoreBenchmark
