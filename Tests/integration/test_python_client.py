@@ -16,7 +16,6 @@ import re
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 

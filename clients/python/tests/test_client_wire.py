@@ -18,6 +18,7 @@ def test_a_message_round_trips():
     '{"type":"frame","progress":-Infinity}',
     '{"type":"frame","progress":1e400}',
     '{"type":"frame","n":' + "9" * 5000 + "}",
+    '{"type":"frame","n":' + "9" * 400 + "}",
     '{"type":"frame","layers":' + "[" * 65 + "]" * 65 + "}",
     '{"type":"frame","layers":' + "[" * 100000 + "]" * 100000 + "}",
     "[1, 2]",

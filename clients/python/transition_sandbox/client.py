@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed as _Closed
 from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 
 from .assembler import FrameAssembler
+from .commands import Commands
 from .errors import ConnectionClosed, ProtocolError, SandboxError, ServerError, Timeout
 from .wire import decode, encode
 
@@ -75,7 +76,7 @@ class _Connecting:
         await self.client.close()
 
 
-class Client:
+class Client(Commands):
     """A connected client; see `connect`. `welcome`, `session`, `protocol` (1 or 2), `config`
     (the effective configuration), `frame` (the latest whole frame)."""
 
@@ -92,7 +93,7 @@ class Client:
         self._pings = itertools.count(1)
         self._ids = itertools.count(1)
         self._buffer = deque()  # messages read while a request waited, in order
-        self._broken = False  # a ProtocolError: nothing more is read, the close does not wait
+        self._broken = False  # after a ProtocolError: the socket was dropped
 
     @classmethod
     async def open(cls, url, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE):
@@ -118,7 +119,7 @@ class Client:
         try:
             client.welcome = await client.until(lambda m: m["type"] == "welcome", keep_others=True)
             protocol = client.welcome.get("protocol", 1)
-            if protocol not in PROTOCOLS:
+            if type(protocol) is not int or protocol not in PROTOCOLS:
                 raise ProtocolError(f"the server speaks protocol {protocol!r}; this client knows 1 and 2")
             client.config = client.welcome.get("config")
             await client.until(lambda m: m["type"] == "frame", keep_others=True)
@@ -157,7 +158,7 @@ class Client:
         try:
             message = decode(data)
         except ProtocolError:
-            self._broken = True
+            self._drop()
             raise
         kind = message["type"]
         if kind == "frame":
@@ -208,7 +209,7 @@ class Client:
         if len(self._buffer) >= self.max_buffered:
             frames = [m for m in self._buffer if m["type"] == "frame"]
             if not frames:
-                self._broken = True
+                self._drop()
                 raise ProtocolError(f"the server sent over {self.max_buffered} messages while a reply was awaited")
             self._buffer.remove(frames[0])  # latest state wins, as the server does for a slow reader
         self._buffer.append(message)
@@ -263,98 +264,13 @@ class Client:
             raise ServerError(reply)
         return reply
 
-    async def configure(self, settings=None, /, **fields):
-        """Changes the session's settings (docs/PROTOCOL.md "configure"): a dict, keywords, or
-        both. Returns `configured` (`link` when only `network` is given)."""
-        fields = {**(settings or {}), **fields}
-        reply = "link" if set(fields) == {"network"} else "configured"
-        return await self.request({"type": "configure", **fields}, reply)
-
-    async def play(self):
-        await self.send({"type": "play"})
-
-    async def ping(self):
-        """A round trip: the `pong` (its `serverTime` is the server's clock)."""
-        return await self.request({"type": "ping", "seq": next(self._pings), "t": self.now_ms()}, "pong")
-
-    async def join(self, session):
-        """Watch another session; returns `joined`."""
-        return await self.request({"type": "join", "session": session}, "joined")
-
-    # Pointers: `t` is this client's clock in ms unless given; `seq` counts from 1.
-
-    @staticmethod
-    def now_ms():
-        return time.monotonic() * 1000
-
-    async def pointer(self, phase, x, y, *, t=None, pointer=0):
-        """Sends one pointer message; returns its seq (wait for its frame with `acked`)."""
-        seq = self.seq + 1
-        message = {"type": "pointer", "phase": phase, "x": x, "y": y, "t": self.now_ms() if t is None else t,
-                   "seq": seq, "pointerId": pointer}
-        await self.send(message)
-        self.seq = seq
-        return seq
-
-    async def down(self, x, y, **options):
-        return await self.pointer("down", x, y, **options)
-
-    async def move(self, x, y, **options):
-        return await self.pointer("move", x, y, **options)
-
-    async def up(self, x, y, **options):
-        return await self.pointer("up", x, y, **options)
-
-    async def cancel(self, x, y, **options):
-        return await self.pointer("cancel", x, y, **options)
-
-    async def drag(self, start, end, *, ms=100, hz=60, pointer=0):
-        """Down at `start`, a straight line to `end` over `ms` at `hz` (as a script's `move`),
-        up there; the moves carry their times and leave at once (the server keeps the client's
-        timing). Returns the up's seq: its `released` event comes before the frame that
-        acknowledges it (`next_event("released")`, or `acked(seq)`, reads past the other)."""
-        t0 = self.now_ms()
-        await self.down(*start, t=t0, pointer=pointer)
-        count = max(int(math.floor(ms * hz / 1000 + 0.5)), 1)
-        for i in range(1, count + 1):
-            f = i / count
-            await self.move(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f,
-                            t=t0 + ms * f, pointer=pointer)
-        return await self.up(*end, t=t0 + ms, pointer=pointer)
-
-    # The scene (docs/PROTOCOL.md "The scene"): each returns the `scene-state` it caused.
-
-    async def _scene_message(self, message):
-        return await self.request(message, "scene-state")
-
-    async def scene(self, root, **fields):
-        return await self._scene_message({"type": "scene", "root": root, **fields})
-
-    async def present(self, controller, **fields):
-        return await self._scene_message({"type": "present", "controller": controller, **fields})
-
-    async def dismiss(self, **fields):
-        return await self._scene_message({"type": "dismiss", **fields})
-
-    async def push(self, controller, **fields):
-        return await self._scene_message({"type": "push", "controller": controller, **fields})
-
-    async def pop(self, **fields):
-        return await self._scene_message({"type": "pop", **fields})
-
-    async def device(self, orientation):
-        return await self._scene_message({"type": "device", "orientation": orientation})
-
-    async def update(self, controller, **fields):
-        return await self._scene_message({"type": "update", "controller": controller, **fields})
-
-    async def attempt_rotation(self):
-        return await self._scene_message({"type": "attempt-rotation"})
+    def _drop(self):
+        """After a ProtocolError nothing more is read: the socket is dropped at once, rather than
+        closed behind what the server sent (recv then raises ConnectionClosed)."""
+        self._broken = True
+        self.ws.transport.abort()
 
     async def close(self):
-        """Closes the connection (1000); after a ProtocolError the socket is dropped at once
-        rather than waiting behind what the server sent for its close frame."""
-        if self._broken:
-            self.ws.transport.abort()
-            return
-        await self.ws.close()
+        """Closes the connection (1000)."""
+        if not self._broken:
+            await self.ws.close()

@@ -139,7 +139,8 @@ class Observer:
         presentations = state.get("presentations") if isinstance(state.get("presentations"), list) else []
         stacks = {}
         for item in state.get("navigationStacks") or []:
-            if isinstance(item, dict) and isinstance(item.get("navigation"), str) and isinstance(item.get("stack"), list):
+            if isinstance(item, dict) and isinstance(item.get("navigation"), str) \
+                    and isinstance(item.get("stack"), list):
                 stacks[item["navigation"]] = [i for i in item["stack"] if isinstance(i, str)]
         orientation = state.get("orientation") if isinstance(state.get("orientation"), dict) else {}
         rect = orientation.get("bounds")

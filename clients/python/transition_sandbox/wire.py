@@ -9,6 +9,7 @@
 """
 import json
 import math
+import sys
 
 from .errors import ProtocolError
 
@@ -31,6 +32,13 @@ def _finite(text):
     value = float(text)
     if math.isinf(value):
         raise ValueError(f"the number {text[:32]} is beyond a double")
+    return value
+
+
+def _whole(text):
+    value = int(text)
+    if abs(value) > sys.float_info.max:
+        raise ValueError(f"the number {text[:32]}… is beyond a double")
     return value
 
 
@@ -63,7 +71,7 @@ def decode(data):
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
         if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
             raise ValueError(f"nested deeper than {MAX_DEPTH}")
-        message = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+        message = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_whole)
     except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ProtocolError(f"the server sent a message that is not strict JSON: {str(error)[:120]}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
