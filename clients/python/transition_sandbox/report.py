@@ -69,13 +69,14 @@ class Report:
         return "\n".join([text] + [f"     - {f}" for f in self.failures])
 
 
-def disagreements(a, b, grab_seq=None):
+def disagreements(a, b, grab_seq=None, grab_tolerance=GRAB_TOLERANCE):
     """Where two replays of one script disagree, each a sentence (empty: they agree): the
     outcome, the lifecycle callbacks, the final scene (when both know it), the last release
     (decision and reason exactly; progress exactly until a grab, then within GRAB_TOLERANCE;
     `projected` to 1e-9 relative more), the final progress, and the progress acknowledged for
     every pointer seq both saw — exactly before the first grab, within GRAB_TOLERANCE from it.
-    `grab_seq`: the first grab's seq when neither report knows it."""
+    `grab_seq`: the first grab's seq when neither report knows it; `grab_tolerance`: how far
+    progress may differ from the grab on (1 compares nothing there but the decisions)."""
     out = []
     if a.outcome != b.outcome:
         out.append(f"the outcome: {a.outcome} vs {b.outcome}")
@@ -85,7 +86,7 @@ def disagreements(a, b, grab_seq=None):
         out.append(f"the final scene: {a.scene} vs {b.scene}")
     grabs = [s for s in (a.first_grab_seq, b.first_grab_seq, grab_seq) if s is not None]
     grab = min(grabs) if grabs else math.inf
-    tolerance = GRAB_TOLERANCE if grabs else 0
+    tolerance = grab_tolerance if grabs else 0
     ra, rb = a.release, b.release
     if (ra is None) != (rb is None):
         out.append(f"the last release: {ra} vs {rb}")
@@ -103,7 +104,7 @@ def disagreements(a, b, grab_seq=None):
     for seq, progress in a.samples:
         by_seq.setdefault(seq, progress)
     shared = [(seq, p) for seq, p in b.samples if seq in by_seq]
-    differing = [(seq, p) for seq, p in shared if abs(by_seq[seq] - p) > (0 if seq < grab else GRAB_TOLERANCE)]
+    differing = [(seq, p) for seq, p in shared if abs(by_seq[seq] - p) > (0 if seq < grab else grab_tolerance)]
     if differing:
         seq, p = differing[0]
         out.append(f"{len(differing)} progress samples, first at seq {seq}: {by_seq[seq]} vs {p}")
