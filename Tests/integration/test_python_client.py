@@ -24,8 +24,8 @@ from conftest import Server, stop_and_check
 from sandbox_env import ROOT, SANITIZER, run_sandbox
 
 sys.path.insert(0, str(ROOT / "clients" / "python"))
-from transition_sandbox import (ConnectionClosed, Report, SandboxError, ServerError, Timeout,  # noqa: E402
-                                connect, disagreements, load_script, run_script)
+from transition_sandbox import (SUBPROTOCOLS, ConnectionClosed, Report, SandboxError, ServerError,  # noqa: E402
+                                Timeout, connect, disagreements, load_script, run_script)
 from transition_sandbox.report import GRAB_TOLERANCE  # noqa: E402
 
 EXAMPLES = sorted((ROOT / "examples" / "scripts").glob("*.json"))
@@ -147,6 +147,21 @@ def test_wss_with_the_ca_or_insecure_and_refused_without(tls_server):
     asyncio.run(main())
     report = asyncio.run(run_script(load_script(EXAMPLES[0]), tls_server.url, ca=CERT))
     assert report.passed, report.failures
+
+
+@pytest.mark.parametrize("offer", [SUBPROTOCOLS, ("transition-sandbox.v1",)], ids=["v2 and v1", "v1"])
+def test_either_protocol_the_server_picks_gives_whole_frames(shared_server, offer):
+    """`welcome.protocol` says which: 1 — whole frames with `t`; 2 — deltas without it."""
+    async def main():
+        async with connect(shared_server.url, subprotocols=offer) as client:
+            assert client.subprotocol in offer and client.protocol in (1, 2)
+            await client.drag((100, 400), (160, 400), ms=100)
+            frames = [await client.until(lambda m: m["type"] == "frame") for _ in range(4)]
+            for frame in frames:
+                assert ("t" in frame) == (client.protocol == 1) and "base" not in frame
+                assert all(isinstance(layer, dict) and "id" in layer for layer in frame["layers"])
+
+    asyncio.run(main())
 
 
 def test_a_server_error_raises_with_its_code_and_the_connection_goes_on(shared_server):

@@ -47,10 +47,12 @@ def ssl_context(ca=None, insecure=False):
     return ssl.create_default_context(cafile=str(ca) if ca else None)
 
 
-def connect(url, *, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE):
+def connect(url, *, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE,
+            subprotocols=SUBPROTOCOLS):
     """`await connect(url)` or `async with connect(url) as client`: a `Client` that has read its
-    `welcome` and first frame."""
-    return _Connecting(url, ca, insecure, timeout, max_size)
+    `welcome` and first frame. `subprotocols`: what to offer, v2 then v1 by default (offer only
+    `transition-sandbox.v1` to ask for whole frames)."""
+    return _Connecting(url, ca, insecure, timeout, max_size, subprotocols)
 
 
 def _closed(error):
@@ -61,8 +63,8 @@ def _closed(error):
 
 
 class _Connecting:
-    def __init__(self, url, ca, insecure, timeout, max_size):
-        self.args = (url, ca, insecure, timeout, max_size)
+    def __init__(self, *args):
+        self.args = args
         self.client = None
 
     def __await__(self):
@@ -96,7 +98,8 @@ class Client(Commands):
         self._broken = False  # after a ProtocolError: the socket was dropped
 
     @classmethod
-    async def open(cls, url, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE):
+    async def open(cls, url, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE,
+                   subprotocols=SUBPROTOCOLS):
         scheme = urlsplit(url).scheme if isinstance(url, str) else None
         if scheme not in ("ws", "wss"):
             raise ValueError(f"the URL must look like ws://HOST:PORT/ or wss://HOST:PORT/; got {url!r}")
@@ -106,7 +109,7 @@ class Client(Commands):
             raise ValueError(f"timeout must be a number of seconds > 0; got {timeout!r}")
         options = {"ssl": ssl_context(ca, insecure)} if scheme == "wss" else {}
         try:
-            ws = await websockets.connect(url, subprotocols=list(SUBPROTOCOLS), max_size=max_size,
+            ws = await websockets.connect(url, subprotocols=list(subprotocols), max_size=max_size,
                                           open_timeout=timeout, close_timeout=min(timeout, 5), **options)
         except InvalidStatus as error:
             body = error.response.body.decode(errors="replace").strip()[:200]
