@@ -3,7 +3,10 @@ never hangs (every wait has a timeout, a closed socket raises), a message over m
 the connection with 1009, malformed messages are ProtocolErrors, floods are bounded, and the
 subprotocol negotiation offers v2 then v1 and accepts either."""
 import asyncio
+import base64
+import hashlib
 import json
+import re
 import time
 
 import pytest
@@ -229,3 +232,34 @@ def test_iteration_ends_on_a_clean_close_and_raises_on_another():
                     pass
 
     run(abrupt, client_abrupt)
+
+
+def test_sending_to_a_server_that_stops_reading_times_out():
+    """A server (raw asyncio, the handshake by hand) that greets and then reads nothing more."""
+    async def handler(reader, writer):
+        request = await reader.readuntil(b"\r\n\r\n")
+        key = re.search(rb"Sec-WebSocket-Key: *(\S+)", request, re.I).group(1)
+        accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+        writer.write(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Protocol: transition-sandbox.v2\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+        for message in (WELCOME, FRAME):
+            data = json.dumps(message).encode()
+            writer.write(bytes([0x81, len(data)]) + data if len(data) < 126 else
+                         bytes([0x81, 126]) + len(data).to_bytes(2, "big") + data)
+        await writer.drain()
+        await asyncio.sleep(30)  # and never reads again
+
+    async def main():
+        server = await asyncio.start_server(handler, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        c = await connect(f"ws://127.0.0.1:{port}/", timeout=1)
+        start = time.monotonic()
+        with pytest.raises(Timeout):
+            for _ in range(10000):
+                await c.send({"type": "ping", "pad": "x" * 60000})
+        elapsed = time.monotonic() - start
+        c.abort()  # a close would wait behind the unsent bytes
+        server.close()
+        return elapsed
+
+    assert asyncio.run(asyncio.wait_for(main(), 20)) < 15

@@ -127,7 +127,7 @@ class Client(Commands):
             client.config = client.welcome.get("config")
             await client.until(lambda m: m["type"] == "frame", keep_others=True)
         except BaseException:
-            await ws.close()
+            await client.close()
             raise
         return client
 
@@ -155,13 +155,13 @@ class Client(Commands):
                 raise TimeoutError
             data = await asyncio.wait_for(self.ws.recv(), remaining)
         except TimeoutError:
-            raise Timeout(f"nothing from the server within {self.timeout} s") from None
+            raise Timeout("nothing came from the server in time") from None
         except _Closed as error:
             raise _closed(error) from None
         try:
             message = decode(data)
         except ProtocolError:
-            self._drop()
+            self.abort()
             raise
         kind = message["type"]
         if kind == "frame":
@@ -212,7 +212,7 @@ class Client(Commands):
         if len(self._buffer) >= self.max_buffered:
             frames = [m for m in self._buffer if m["type"] == "frame"]
             if not frames:
-                self._drop()
+                self.abort()
                 raise ProtocolError(f"the server sent over {self.max_buffered} messages while a reply was awaited")
             self._buffer.remove(frames[0])  # latest state wins, as the server does for a slow reader
         self._buffer.append(message)
@@ -228,7 +228,7 @@ class Client(Commands):
             if m["type"] == "error" and m.get("seq") == seq:
                 raise ServerError(m)
             ack = m.get("ack")
-            return m["type"] == "frame" and isinstance(ack, (int, float)) and ack >= seq
+            return m["type"] == "frame" and type(ack) in (int, float) and ack >= seq
         return await self.until(acknowledges, timeout)
 
     def __aiter__(self):
@@ -247,11 +247,15 @@ class Client(Commands):
 
     # Writing ---------------------------------------------------------------------------------
 
-    async def send(self, message):
-        """Sends one message (a dict with `type`) as it is."""
+    async def send(self, message, timeout=...):
+        """Sends one message (a dict with `type`) as it is; a server that stops reading makes it
+        raise `Timeout` once the socket's buffers are full and `timeout` has passed."""
         text = encode(message)
+        deadline = self._deadline(timeout)
         try:
-            await self.ws.send(text)
+            await asyncio.wait_for(self.ws.send(text), None if deadline is None else deadline - time.monotonic())
+        except TimeoutError:
+            raise Timeout("the server did not read what was sent in time") from None
         except _Closed as error:
             raise _closed(error) from None
 
@@ -267,9 +271,10 @@ class Client(Commands):
             raise ServerError(reply)
         return reply
 
-    def _drop(self):
-        """After a ProtocolError nothing more is read: the socket is dropped at once, rather than
-        closed behind what the server sent (recv then raises ConnectionClosed)."""
+    def abort(self):
+        """Drops the socket at once, without a closing handshake (recv then raises
+        ConnectionClosed). Done after a ProtocolError: nothing more is read, and a close would
+        wait behind what the server sent."""
         self._broken = True
         self.ws.transport.abort()
 
