@@ -116,7 +116,7 @@ class _Player:
         await self.client.send(message)
 
     async def _wait(self, condition, from_ms, timeout_ms):
-        slack = 2 * (self.network["delayMs"] + self.network["jitterMs"]) / 1000 if self.network else 0
+        slack = 2 * (self.network.get("delayMs", 0) + self.network.get("jitterMs", 0)) / 1000 if self.network else 0
         deadline = max(time.monotonic(), self.origin + from_ms / 1000) + timeout_ms / 1000 + slack
         await self._pump(deadline, lambda: self.observer.satisfies(condition))
         if not self.observer.satisfies(condition):
