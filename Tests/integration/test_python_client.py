@@ -143,6 +143,10 @@ def test_wss_with_the_ca_or_insecure_and_refused_without(tls_server):
             await connect(tls_server.url)
         with pytest.raises(ValueError, match="wss://"):
             await connect(tls_server.url.replace("wss:", "ws:"), ca=CERT)
+        with pytest.raises(SandboxError, match="cannot use .*missing.pem as the CA"):
+            await connect(tls_server.url, ca=ROOT / "missing.pem")
+        with pytest.raises(SandboxError, match="cannot use .*README.md as the CA"):
+            await connect(tls_server.url, ca=ROOT / "README.md")
 
     asyncio.run(main())
     report = asyncio.run(run_script(load_script(EXAMPLES[0]), tls_server.url, ca=CERT))

@@ -107,7 +107,12 @@ class Client(Commands):
             raise ValueError("ca= and insecure= are for wss:// URLs")
         if not (isinstance(timeout, (int, float)) and 0 < timeout < math.inf):
             raise ValueError(f"timeout must be a number of seconds > 0; got {timeout!r}")
-        options = {"ssl": ssl_context(ca, insecure)} if scheme == "wss" else {}
+        options = {}
+        if scheme == "wss":
+            try:
+                options["ssl"] = ssl_context(ca, insecure)
+            except (OSError, ssl.SSLError) as error:
+                raise SandboxError(f"cannot use {ca} as the CA: {error}") from None
         try:
             ws = await websockets.connect(url, subprotocols=list(subprotocols), max_size=max_size,
                                           open_timeout=timeout, close_timeout=min(timeout, 5), **options)
