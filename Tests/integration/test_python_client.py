@@ -75,6 +75,15 @@ def test_the_python_runner_agrees_with_sandbox_pan(path, shared_server, swift_re
         assert ours.latency["count"] > 0 and ours.samples
 
 
+def test_through_a_simulated_network_the_decisions_are_the_same(shared_server, swift_reports):
+    """docs/PROTOCOL.md "The network lab": the runner asks for the link first and waits for it."""
+    script = load_script(ROOT / "examples" / "scripts" / "projection-flick-finishes.json")
+    ours = asyncio.run(run_script(script, shared_server.url, network={"delayMs": 60, "jitterMs": 20, "seed": 7}))
+    assert missed(ours) == [], ours.failures
+    assert disagreements(ours, swift_reports[script.name]) == []
+    assert ours.server_ms["count"] > 0 and ours.latency["p50"] >= 60  # the simulated delay, both ways
+
+
 def test_a_missed_expectation_reads_as_sandbox_pans(tmp_path, shared_server, swift_reports):
     script = tmp_path / "wrong.json"
     script.write_text(json.dumps({
