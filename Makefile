@@ -1,6 +1,6 @@
 # The README's two commands: `make run` and `make test`.
-.PHONY: run test deps test-deps venv python-client build bench-core floor fuzz fuzz-smoke check-sanitizers soak lint format \
-	release-check ci
+.PHONY: run test deps test-deps venv build bench-core floor fuzz fuzz-smoke check-sanitizers soak lint format \
+	release-check ci python-client
 
 PORT ?= 8080
 
