@@ -96,7 +96,7 @@ def measure(page, preset, mode, args):
         "preset": preset, "mode": mode, "events": figures["count"],
         "total": figures["total"], "network": figures["network"], "simulated": figures["simulated"],
         "real": figures["real"], "server": figures["server"], "page": figures["page"],
-        "draw": figures["draw"], "spread": lab["smoothing"]["spread"][mode],
+        "draw": figures["draw"], "input": figures["input"], "spread": lab["smoothing"]["spread"][mode],
         "B": lab["smoothing"]["buffers"].get(mode),
         "rtt": lab["clock"]["rtt"], "path": path,
     }

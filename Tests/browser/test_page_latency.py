@@ -31,15 +31,17 @@ def line(x0, x1, steps=MOVES, y=400):
 
 
 def drag_and_count(page):
-    """A drag of MOVES moves past the threshold: the pointer messages it sent, and its frames drawn."""
+    """A drag of MOVES moves past the threshold: the pointer messages it sent."""
     page.configure("transition", "fade", "window.sandbox.config.transition === 'fade'")
+    page.wait("window.sandbox.pendingRequests === 0")
     page.paint()
     page.snapshot("before")
     seq = page.get("seq")
     page.drag(line(60, 230))
     sent = page.get("seq") - seq
     page.wait_rest("finished")
-    page.wait(f"window.sandbox.lab.motionToPhoton.latest.count >= {MOVES}")
+    mode = page.get("lab")["mode"]
+    page.wait(f"window.sandbox.lab.motionToPhoton.{mode}.count >= {MOVES}")
     page.paint()
     page.snapshot("after")
     return sent
@@ -66,6 +68,13 @@ def test_raw_input_sends_each_sample_once_and_tracking_frames_are_drawn_as_they_
     path = page.get("drawPath")
     assert path["fastDraws"] > 0, path
     assert page.difference("before", "after")["differing"] > 0.05  # the fade finished: another picture
+    # Hybrid draws the latest frame while tracking: the same fast path.
+    page.js("const s = document.getElementById('smoothing'); s.value = 'hybrid';"
+            "s.dispatchEvent(new Event('change', {bubbles: true}));")
+    page.wait("window.sandbox.lab.mode === 'hybrid'")
+    before = page.get("drawPath")["fastDraws"]
+    assert drag_and_count(page) == MOVES + 2
+    assert page.get("drawPath")["fastDraws"] > before
 
 
 def test_without_raw_input_coalesced_events_or_a_low_latency_canvas_a_drag_still_draws(bare_page):

@@ -4,8 +4,9 @@
 // interface points that pointers and tests use.
 //
 // The fast path: on a low-latency canvas (canvas.js) a frame answering the driver's pointer
-// while tracking is drawn as soon as it is assembled, when the latest frame is what the page
-// shows (the `latest` smoothing, the timeline live, no scene change waiting for layout): what is
+// while tracking is drawn as soon as it is assembled, when that frame is what the page shows
+// (`latest` smoothing, or `hybrid` while tracking; the timeline live; no scene change waiting
+// for layout): what is
 // drawn goes to the screen without waiting for the page's next composited frame. Everything the
 // server animates on its own (completions, rotations) and every other mode stays on
 // requestAnimationFrame: those frames arrive with the link's jitter and drawing them as they come
@@ -154,7 +155,7 @@ export class Display {
   arrived(frame, index) {
     const { state, renderer, lab, timeline } = this.page;
     const due = renderer.lowLatency && state.role === "driver" && frame.phase === "tracking"
-      && lab.drawsLatest() && !timeline.inspecting && this.drawnScene === state.sceneVersion
+      && lab.drawsAsItIs(index) && !timeline.inspecting && this.drawnScene === state.sceneVersion
       && state.frame === frame && !this.document.hidden;
     if (!due) return false;
     this.paint(frame);

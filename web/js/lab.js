@@ -114,18 +114,26 @@ export class NetworkLab {
     this.meter.frame(frame, at, index);
   }
 
-  /** Whether the selected mode draws the latest frame as it is (display.js's fast path may draw it). */
-  drawsLatest() {
-    return this.smoother.mode === "latest";
+  /**
+   * Whether the selected mode shows the `index`-th frame as it is, now (display.js's fast path
+   * may draw it): `latest` always; `hybrid` when that frame answers this page's pointer (the
+   * buffer's newest, placed at its event), as smoothing.js's hybrid draws while tracking.
+   */
+  drawsAsItIs(index) {
+    const { mode, buffer } = this.smoother;
+    if (mode === "latest") return true;
+    const newest = buffer[buffer.length - 1];
+    return mode === "hybrid" && newest?.index === index && newest.kind === "track";
   }
 
   /**
    * The fast path drew the `index`-th frame at page time `at`, on a low-latency canvas: the
-   * latest mode has reached it, and its photon is the next vsync (motionToPhoton.js).
+   * selected mode has reached it, and its photon is the next vsync (motionToPhoton.js).
    */
   drawnOnArrival(index, at) {
-    this.smoother.reached.latest = Math.max(this.smoother.reached.latest, index);
-    this.meter.reach("latest", index, this.vsyncClock.next(at));
+    const { mode, reached } = this.smoother;
+    reached[mode] = Math.max(reached[mode], index);
+    this.meter.reach(mode, index, this.vsyncClock.next(at));
   }
 
   /** One requestAnimationFrame at `now`: the frame to draw in the selected mode. */
