@@ -57,6 +57,25 @@ def bare_page(driver, server):
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
 
 
+# Counts the screen canvas's layout reads (getBoundingClientRect).
+COUNT_RECTS = """
+const screen = document.getElementById('screen');
+const read = HTMLElement.prototype.getBoundingClientRect;
+window.__rects = 0;
+screen.getBoundingClientRect = function () { window.__rects += 1; return read.call(this); };
+"""
+
+
+def test_a_drag_reads_the_canvas_position_once_not_per_move(page):
+    page.configure("transition", "fade", "window.sandbox.config.transition === 'fade'")
+    page.js(COUNT_RECTS)
+    points = line(60, 230)
+    page.drag(points)
+    # One read per point to aim the pointer (browser.py's client_point), one at the pointer's
+    # down (input.js); a read per move would add MOVES.
+    assert page.js("return window.__rects") == len(points) + 1
+
+
 def test_raw_input_sends_each_sample_once_and_tracking_frames_are_drawn_as_they_arrive(page):
     path = page.get("drawPath")
     # Headless Chromium has both: pointerrawupdate in a secure context (127.0.0.1), and a

@@ -114,20 +114,24 @@ export class Display {
     // The live frame (smoothed as chosen), unless the timeline holds a kept one (timeline.js).
     const shown = this.page.timeline.pick(lab.vsync(now), now);
     if (shown !== state.drawnFrame || this.drawnScene !== state.sceneVersion) this.paint(shown);
-    if (state.drawnFrame !== this.hudFrame && now - this.lastHud >= HUD_EVERY_MS) {
+    // Layout reads (the plots' sizes) before text writes, so no read forces a layout the same
+    // callback's writes left pending (a Chrome trace counts them: docs/PERFORMANCE.md).
+    const hudDue = state.drawnFrame !== this.hudFrame && now - this.lastHud >= HUD_EVERY_MS;
+    const panelsDue = now - this.lastPanels > PANELS_EVERY_MS;
+    if (hudDue || panelsDue) hud.drawPlot(window.devicePixelRatio || 1);
+    if (panelsDue) lab.drawHistogram(window.devicePixelRatio || 1);
+    if (hudDue) {
       this.lastHud = now;
       this.hudFrame = state.drawnFrame;
       hud.showFrame();
       releaseRules.showFrame();
-      hud.drawPlot(window.devicePixelRatio || 1);
     }
     scenePanel.update();
     orientationPanel.update();
-    if (now - this.lastPanels > PANELS_EVERY_MS) {
+    if (panelsDue) {
       this.lastPanels = now;
-      hud.drawPlot(window.devicePixelRatio || 1);
       this.showLatency(now);
-      lab.show(window.devicePixelRatio || 1);
+      lab.show();
     }
   }
 

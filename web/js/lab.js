@@ -146,8 +146,14 @@ export class NetworkLab {
 
   // MARK: - The HUD
 
+  /** Draws the histogram of the selected mode's totals (every 250 ms, before show() writes text). */
+  drawHistogram(dpr) {
+    const figures = this.meter.summary()[this.smoother.mode];
+    drawHistogram(this.histogram, this.meter.totals(this.smoother.mode), figures.total.p50, figures.total.p99, dpr);
+  }
+
   /** Writes the figures (every 250 ms, from requestAnimationFrame). */
-  show(dpr) {
+  show() {
     const $ = (id) => this.document.getElementById(id);
     const mode = this.smoother.mode;
     const all = this.meter.summary();
@@ -174,7 +180,6 @@ export class NetworkLab {
     $("lab-gap").textContent = ms(smooth.gap);
     $("lab-ping").textContent = ms(this.clock.rtt);
     $("lab-vsync").textContent = ms(this.interval);
-    drawHistogram(this.histogram, this.meter.totals(mode), figures.total.p50, figures.total.p99, dpr);
   }
 
   /** For tests and the console (`sandbox.lab`). */
