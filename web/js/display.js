@@ -6,14 +6,14 @@
 // The fast path: on a low-latency canvas (canvas.js) a frame answering the driver's pointer
 // while tracking is drawn as soon as it is assembled, when that frame is what the page shows
 // (`latest` smoothing, or `hybrid` while tracking; the timeline live; no scene change waiting
-// for layout): what is
-// drawn goes to the screen without waiting for the page's next composited frame. Everything the
-// server animates on its own (completions, rotations) and every other mode stays on
-// requestAnimationFrame: those frames arrive with the link's jitter and drawing them as they come
-// would show that jitter, where a vsync-paced draw (and the buffers) keep the steps even. On an
-// ordinary canvas drawing early gains nothing (the picture still waits for the next frame), so
-// there is no fast path. The HUD's text, plot and the panels are written at most every
-// HUD_EVERY_MS / PANELS_EVERY_MS from requestAnimationFrame, never on the fast path.
+// for layout): what is drawn goes to the screen without waiting for the page's next composited
+// frame. Everything the server animates on its own (completions, rotations) and every other mode
+// stays on requestAnimationFrame: those frames arrive with the link's jitter and drawing them as
+// they come would show that jitter, where a vsync-paced draw (and the buffers) keep the steps
+// even. On an ordinary canvas drawing early gains nothing (the picture still waits for the next
+// frame), so there is no fast path. The HUD's text, plot and the panels are written at most
+// every HUD_EVERY_MS / PANELS_EVERY_MS from requestAnimationFrame, never on the fast path.
+// test_page_latency.py holds both paths.
 
 import { IDENTITY, apply, deviceTopEdge, viewGeometry } from "./orientation.js";
 
