@@ -11,7 +11,8 @@ reversing the operation after a finish, the next drag goes back). Between drags 
 until the page has *drawn* the final frame in the selected mode. The figures are the page's own
 (`window.sandbox.lab`, docs/PAGE.md, "The network lab"): motion-to-photon p50/p99 over every
 pointer event, its split, and the step spread of the displayed progress. Motion-to-photon is a
-lower bound (the rAF + one vsync; headless Chromium presents nothing), hence "≥" in the table.
+lower bound (the rAF + one vsync, or the next vsync for a frame the page drew as it arrived on
+its low-latency canvas; headless Chromium presents nothing), hence "≥" in the table.
 
     sandbox serve --port 8090 --web-root web &
     python3 scripts/motion_to_photon.py --url http://127.0.0.1:8090/            # the Markdown table

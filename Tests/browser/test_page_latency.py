@@ -85,7 +85,10 @@ def test_raw_input_sends_each_sample_once_and_tracking_frames_are_drawn_as_they_
     # Down, each move once (its raw update; the pointermove after it is skipped), up.
     assert sent == MOVES + 2
     path = page.get("drawPath")
-    assert path["fastDraws"] > 0, path
+    # Tracking frames only: the completion (finishing … finished) is drawn in requestAnimationFrame.
+    phases = page.js("return window.sandbox.history.at(-1).frames.map((entry) => entry.frame.phase)")
+    assert "finishing" in phases, phases
+    assert 0 < path["fastDraws"] <= phases.count("tracking"), (path, phases)
     assert page.difference("before", "after")["differing"] > 0.05  # the fade finished: another picture
     # Hybrid draws the latest frame while tracking: the same fast path.
     page.js("const s = document.getElementById('smoothing'); s.value = 'hybrid';"
