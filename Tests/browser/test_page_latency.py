@@ -7,14 +7,17 @@ from browser import Page
 
 MOVES = 20
 
-# Run before the page's own scripts (CDP Page.addScriptToEvaluateOnNewDocument): a browser with
-# no pointerrawupdate, no getCoalescedEvents, and a 2-D context that ignores `desynchronized`.
-WITHOUT_APIS = """
+# Run before the page's own scripts (CDP Page.addScriptToEvaluateOnNewDocument): a browser
+# without pointerrawupdate, without getCoalescedEvents, or whose 2-D context ignores `desynchronized`.
+WITHOUT = {
+    "pointerrawupdate": """
 for (const owner of [window, Window.prototype, Document.prototype, HTMLElement.prototype, Element.prototype,
                      SVGElement.prototype]) {
   delete owner.onpointerrawupdate;
 }
-delete PointerEvent.prototype.getCoalescedEvents;
+""",
+    "getCoalescedEvents": "delete PointerEvent.prototype.getCoalescedEvents;",
+    "desynchronized": """
 const getContext = HTMLCanvasElement.prototype.getContext;
 HTMLCanvasElement.prototype.getContext = function (kind, options) {
   if (options && "desynchronized" in options) {
@@ -23,7 +26,8 @@ HTMLCanvasElement.prototype.getContext = function (kind, options) {
   }
   return getContext.call(this, kind, options);
 };
-"""
+""",
+}
 
 
 def line(x0, x1, steps=MOVES, y=400):
@@ -47,12 +51,16 @@ def drag_and_count(page):
     return sent
 
 
-@pytest.fixture
-def bare_page(driver, server):
-    """The page in a browser without the fast path's APIs."""
-    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WITHOUT_APIS})
+@pytest.fixture(params=[*WITHOUT, "all"])
+def bare_page(request, driver, server):
+    """The page in a browser without one of the fast path's APIs, or without any."""
+    missing = list(WITHOUT) if request.param == "all" else [request.param]
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": "\n".join(WITHOUT[name] for name in missing)})
     try:
-        yield Page(driver, server.page).open()
+        page = Page(driver, server.page).open()
+        page.missing = missing
+        yield page
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
 
@@ -101,12 +109,16 @@ def test_raw_input_sends_each_sample_once_and_tracking_frames_are_drawn_as_they_
 
 def test_without_raw_input_coalesced_events_or_a_low_latency_canvas_a_drag_still_draws(bare_page):
     page = bare_page
-    assert page.js("return 'onpointerrawupdate' in window") is False
-    path = page.get("drawPath")
-    assert path == {"lowLatency": False, "fastDraws": 0, "rawInput": False}, path
+    raw = "pointerrawupdate" not in page.missing
+    low_latency = "desynchronized" not in page.missing
+    assert page.js("return 'onpointerrawupdate' in window") is raw
+    assert page.js("return typeof PointerEvent.prototype.getCoalescedEvents === 'function'") is (
+        "getCoalescedEvents" not in page.missing)
+    assert page.get("drawPath") == {"lowLatency": low_latency, "fastDraws": 0, "rawInput": raw}
     sent = drag_and_count(page)
-    assert sent == MOVES + 2  # each pointermove once, from the event itself
-    assert page.get("drawPath")["fastDraws"] == 0  # every frame drawn in requestAnimationFrame
+    assert sent == MOVES + 2  # each sample once, from whichever event carried it
+    fast = page.get("drawPath")["fastDraws"]
+    assert fast > 0 if low_latency else fast == 0  # without it every frame is drawn in requestAnimationFrame
     assert page.difference("before", "after")["differing"] > 0.05
 
 
