@@ -42,7 +42,8 @@ export function lifecycleLine(message) {
   switch (callback) {
     case "completeTransition": return `${controller}.${callback}(${message.didComplete})`;
     case "viewWillTransition": return `${controller}.${callback}(to: ${(message.size ?? []).join(" × ")})`;
-    case "viewWillLayoutSubviews": return `${controller}.${callback}()`;
+    case "viewWillLayoutSubviews":
+    case "presentationControllerDidAttemptToDismiss": return `${controller}.${callback}()`;
     case "willRotate":
     case "willAnimateRotation": return `${controller}.${callback}(to: ${message.orientation})`;
     case "didRotate": return `${controller}.${callback}(from: ${message.orientation})`;
