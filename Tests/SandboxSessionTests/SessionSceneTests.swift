@@ -252,7 +252,8 @@ import TransitionCore
         var h = Harness()
         h.send(#"{"type":"scene","root":{"id":"home"}}"#)
         let armed = h.send(
-            #"{"type":"present","controller":{"id":"card","transitionStyle":"fade","presentationStyle":"fullScreen"},"interactive":true}"#)
+            #"{"type":"present","controller":{"id":"card","transitionStyle":"fade","presentationStyle":"fullScreen"},"#
+                + #""interactive":true}"#)
         #expect(Self.lifecycle(armed).isEmpty && h.scene?.armed?.isDefault == false)
         // A tap is no pan: nothing starts.
         _ = h.pointer("down", x: 100, y: 400)

@@ -18,18 +18,21 @@ struct SceneErrorTextTests {
     @Test("already presenting and not in the window: iOS 13+ names the source; before, the Warning: form")
     func warnings() throws {
         for ios in [IOSVersion.ios12, .ios13] {
-            var scene = try Scene(root: .navigation("nav", stack: [F.plain("home"), F.plain("detail")]),
-                options: SceneOptions(ios: ios))
+            var scene = try Scene(
+                root: .navigation("nav", stack: [F.plain("home"), F.plain("detail")]), options: SceneOptions(ios: ios))
             let hidden = SceneError.notInWindow(attempted: "B", on: "nav", source: "home", ios: ios)
             expectRefusal(scene, hidden) { scene throws(SceneError) in try scene.present(F.plain("B"), from: "home") }
             try scene.present(F.plain("B"), from: "detail", animated: false)
-            let busy = SceneError.alreadyPresenting(attempted: "C", on: "nav", source: "detail", presented: "B", ios: ios)
+            let busy = SceneError.alreadyPresenting(
+                attempted: "C", on: "nav", source: "detail", presented: "B", ios: ios)
             expectRefusal(scene, busy) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "detail") }
             if ios == .ios13 {
-                #expect(hidden.description == "Attempt to present B on nav (from home) whose view is not in the window hierarchy.")
+                #expect(
+                    hidden.description == "Attempt to present B on nav (from home) whose view is not in the window hierarchy.")
                 #expect(busy.description == "Attempt to present C on nav (from detail) which is already presenting B.")
             } else {
-                #expect(hidden.description == "Warning: Attempt to present B on nav whose view is not in the window hierarchy!")
+                #expect(
+                    hidden.description == "Warning: Attempt to present B on nav whose view is not in the window hierarchy!")
                 #expect(busy.description == "Warning: Attempt to present C on nav which is already presenting B")
             }
         }

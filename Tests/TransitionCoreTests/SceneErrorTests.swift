@@ -14,7 +14,9 @@ struct SceneErrorTests {
         let error = SceneError.alreadyPresenting(attempted: "C", on: "nav", source: "nav", presented: "B", ios: .newest)
         expectRefusal(scene, error) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "nav") }
         // A child asks: its container presents B.
-        expectRefusal(scene, .alreadyPresenting(attempted: "C", on: "nav", source: "home", presented: "B", ios: .newest)) {
+        let fromChild = SceneError.alreadyPresenting(
+            attempted: "C", on: "nav", source: "home", presented: "B", ios: .newest)
+        expectRefusal(scene, fromChild) {
             scene throws(SceneError) in
             try scene.present(F.plain("C"), from: "home")
         }
@@ -130,7 +132,8 @@ struct SceneErrorTests {
         let scene = try F.navigationRoot(stack: ["home", "detail"])
         let error = SceneError.notInWindow(attempted: "B", on: "nav", source: "home", ios: .newest)
         expectRefusal(scene, error) { scene throws(SceneError) in try scene.present(F.plain("B"), from: "home") }
-        #expect(error.description == "Attempt to present B on nav (from home) whose view is not in the window hierarchy.")
+        #expect(
+            error.description == "Attempt to present B on nav (from home) whose view is not in the window hierarchy.")
     }
 
     @Test("covered: push or pop on a navigation controller hidden by a full-screen or current-context presentation")

@@ -31,12 +31,14 @@ struct ScenePresentationVersionTests {
         // (an iPhone before iOS 13's cards) page and form sheets adapt to full screen; iOS 13+
         // cards adapt to full screen in compact height (a phone in landscape; hacknicity,
         // "View Controller Presentation Changes in iOS 13").
-        #expect(PresentationStyle.pageSheet.resolved(ios: .ios12, device: .phone, orientation: .portrait) == .fullScreen)
-        #expect(PresentationStyle.formSheet.resolved(ios: .ios13, device: .phone, orientation: .portrait) == .formSheet)
+        let phone = SceneDevice.phone
+        #expect(PresentationStyle.pageSheet.resolved(ios: .ios12, device: phone, orientation: .portrait) == .fullScreen)
+        #expect(PresentationStyle.formSheet.resolved(ios: .ios13, device: phone, orientation: .portrait) == .formSheet)
         #expect(
             PresentationStyle.pageSheet.resolved(ios: .ios26, device: .phone, orientation: .landscapeRight)
                 == .fullScreen)
-        #expect(PresentationStyle.formSheet.resolved(ios: .ios12, device: .tablet, orientation: .portrait) == .formSheet)
+        let tablet = SceneDevice.tablet
+        #expect(PresentationStyle.formSheet.resolved(ios: .ios12, device: tablet, orientation: .portrait) == .formSheet)
         #expect(
             PresentationStyle.overCurrentContext.resolved(ios: .ios8, device: .phone, orientation: .portrait)
                 == .overCurrentContext)
@@ -49,7 +51,8 @@ struct ScenePresentationVersionTests {
         // non-fullscreen view controller"); Apple's overCurrentContext page: "other transition
         // styles (except the partial curl transition)".
         var scene = try Self.scene(.ios26)
-        let reason = "Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"
+        let reason =
+            "Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller"
         expectRefusal(scene, .uncaughtException(name: "NSInvalidArgumentException", reason: "\(reason) B.")) {
             scene throws(SceneError) in
             try scene.present(F.plain("B", .pageSheet, transition: .partialCurl))

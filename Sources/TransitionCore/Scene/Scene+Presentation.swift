@@ -143,16 +143,15 @@ extension Scene {
     /// not full screen: the presented one must be `fullScreen`, and so must the presenter (the
     /// window's root or a full-screen presented controller). ScenePresentationVersionTests.
     private func requireFullScreen(presented: String, style: PresentationStyle, presenter: String) throws(SceneError) {
-        let presenterIsFullScreen =
-            presenter == hierarchy.root.id
-            || hierarchy.presentationIndex(ofPresented: presenter).map { hierarchy.presentations[$0].style == .fullScreen }
-                == true
+        let presenterIndex = hierarchy.presentationIndex(ofPresented: presenter)
+        let presenterStyle = presenterIndex.map { hierarchy.presentations[$0].style }
+        let presenterIsFullScreen = presenter == hierarchy.root.id || presenterStyle == .fullScreen
         guard style != .fullScreen || !presenterIsFullScreen else { return }
+        let culprit = style == .fullScreen ? presenter : presented
         throw .uncaughtException(
             name: "NSInvalidArgumentException",
-            reason:
-                "Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view controller \(style == .fullScreen ? presenter : presented)."
-        )
+            reason: "Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view "
+                + "controller \(culprit).")
     }
 
     /// A `present` while a transition is in flight: `busy` — except seed 000's crash. On iOS 8

@@ -114,9 +114,11 @@ extension SceneError {
             case .itself:
                 return "Application tried to present modal view controller on itself. Presenting controller is \(id)."
             case .parent(let parent):
-                return "Application tried to present modally a view controller \(id) that has a parent view controller \(parent)."
+                return "Application tried to present modally a view controller \(id) "
+                    + "that has a parent view controller \(parent)."
             case .presentedBy(let presenter) where ios.atLeast(13):
-                return "Application tried to present modally a view controller \(id) that is already being presented by \(presenter)."
+                return "Application tried to present modally a view controller \(id) "
+                    + "that is already being presented by \(presenter)."
             case .presentedBy, .active:
                 return "Application tried to present modally an active controller \(id)."
             case .pushed:
