@@ -170,6 +170,13 @@ struct SceneSession: Equatable {
     /// since it was armed, so it cannot be refused now; nil when nothing is armed.
     mutating func beginArmed() -> [LifecycleRecord]? {
         guard let armed, flight == nil else { return nil }
+        if armed.plan.resists {
+            // UIKit starts no transition: the delegate is told, the card rubber-bands back.
+            group += 1
+            let event = LifecycleEvent(
+                controller: armed.plan.from, callback: .presentationControllerDidAttemptToDismiss, animated: true)
+            return [LifecycleRecord(group: group, action: SceneAction.dismiss.rawValue, event: event)]
+        }
         return try? start(armed.command)
     }
 
@@ -193,30 +200,6 @@ struct SceneSession: Equatable {
             records += startRotation(turn, at: now)
         }
         return records
-    }
-
-    /// Arms the gesture the scene offers by itself: an edge-swipe pop of the top-most
-    /// navigation stack, else the dismissal of the top-most presented controller, else nothing.
-    mutating func armDefault() {
-        armed = nil
-        for request in [SceneRequest.pop(nil), .dismiss(nil)] {
-            let command = SceneCommand(request: request, animated: true, interactive: true)
-            if let plan = try? trial(command) {
-                arm(command, plan: plan, isDefault: true)
-                return
-            }
-        }
-    }
-
-    /// A down outside an edge swipe's band, with the default pop armed: UIKit's sheet (or
-    /// full-screen) dismissal gesture and the navigation controller's edge swipe coexist, so
-    /// the pan goes to the dismissal when there is one. True when it was armed instead.
-    mutating func armDismissalInsteadOfPop() -> Bool {
-        guard let armed, armed.isDefault, armed.plan.action == .pop else { return false }
-        let command = SceneCommand(request: .dismiss(nil), animated: true, interactive: true)
-        guard let plan = try? trial(command) else { return false }
-        arm(command, plan: plan, isDefault: true)
-        return true
     }
 
     // MARK: - Orientation
@@ -281,17 +264,6 @@ struct SceneSession: Equatable {
         if let rotation { return (rotation.plan, rotation.fraction) }
         if let flight, let turn = flight.plan.rotation { return (turn, flight.plan.kind.animated(progress)) }
         return nil
-    }
-
-    /// What is armed follows the committed scene: an armed plan's container was laid out
-    /// for the old bounds, so it is tried again (and dropped if it no longer applies).
-    private mutating func refreshArmed() {
-        guard let armed else { return }
-        if let plan = try? trial(armed.command) {
-            arm(armed.command, plan: plan, isDefault: armed.isDefault)
-        } else {
-            armDefault()
-        }
     }
 
     /// Drops what is armed (the engine could not be configured for it).

@@ -128,6 +128,7 @@ extension ServerMessages {
         if let preferred = controller.preferredOrientation {
             w.key("preferredOrientation"); w.string(preferred.rawValue)
         }
+        if controller.isModalInPresentation { w.key("isModalInPresentation"); w.bool(true) }
         w.endObject()
     }
 }

@@ -252,7 +252,8 @@ import TransitionCore
         var h = Harness()
         h.send(#"{"type":"scene","root":{"id":"home"}}"#)
         let armed = h.send(
-            #"{"type":"present","controller":{"id":"card","transitionStyle":"fade"},"interactive":true}"#)
+            #"{"type":"present","controller":{"id":"card","transitionStyle":"fade","presentationStyle":"fullScreen"},"#
+                + #""interactive":true}"#)
         #expect(Self.lifecycle(armed).isEmpty && h.scene?.armed?.isDefault == false)
         // A tap is no pan: nothing starts.
         _ = h.pointer("down", x: 100, y: 400)
@@ -272,7 +273,8 @@ import TransitionCore
         #expect(Self.events(actions).last == .finished)
         // The same instance tried again: its view is loaded already.
         #expect(Self.lifecycle(actions).first == "home.viewWillDisappear(true)")
-        #expect(h.scene?.scene.topMost == "card" && h.scene?.armed?.plan.action == .dismiss)
+        // Full screen: no system dismissal gesture (only iOS 13+ sheets have one).
+        #expect(h.scene?.scene.topMost == "card" && h.scene?.armed == nil)
     }
 
     @Test func anEdgeSwipePopBeginsOnlyAtTheLeftEdge() {

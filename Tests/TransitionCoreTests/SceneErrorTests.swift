@@ -11,41 +11,46 @@ struct SceneErrorTests {
     func alreadyPresenting() throws {
         var scene = try F.navigationRoot()
         try scene.present(F.plain("B"), animated: false)
-        let error = SceneError.alreadyPresenting(attempted: "C", on: "nav", presented: "B")
+        let error = SceneError.alreadyPresenting(attempted: "C", on: "nav", source: "nav", presented: "B", ios: .newest)
         expectRefusal(scene, error) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "nav") }
         // A child asks: its container presents B.
-        expectRefusal(scene, .alreadyPresenting(attempted: "C", on: "home", presented: "B")) {
+        let fromChild = SceneError.alreadyPresenting(
+            attempted: "C", on: "nav", source: "home", presented: "B", ios: .newest)
+        expectRefusal(scene, fromChild) {
             scene throws(SceneError) in
             try scene.present(F.plain("C"), from: "home")
         }
         #expect(error.code == "already-presenting")
-        #expect(error.description == "Attempt to present C on nav which is already presenting B")
+        #expect(error.description == "Attempt to present C on nav (from nav) which is already presenting B.")
     }
 
     @Test("already-presented: a controller in the hierarchy presented (or pushed) again")
     func alreadyPresented() throws {
         var scene = try F.navigationRoot()
         try scene.present(F.plain("B"), animated: false)
-        expectRefusal(scene, .alreadyPresented("B")) { scene throws(SceneError) in try scene.present(.id("B")) }
-        expectRefusal(scene, .alreadyPresented("home")) { scene throws(SceneError) in try scene.present(F.plain("home"))
+        expectRefusal(scene, .alreadyPresented("B", .itself, ios: .newest)) { scene throws(SceneError) in
+            try scene.present(.id("B"))
         }
-        expectRefusal(scene, .alreadyPresented("nav")) { scene throws(SceneError) in
+        expectRefusal(scene, .alreadyPresented("home", .parent("nav"), ios: .newest)) { scene throws(SceneError) in
+            try scene.present(F.plain("home"))
+        }
+        expectRefusal(scene, .alreadyPresented("nav", .active, ios: .newest)) { scene throws(SceneError) in
             try scene.present(.navigation("x", stack: [F.plain("nav")]))
         }
         try scene.dismiss(animated: false)
-        expectRefusal(scene, .alreadyPresented("home")) { scene throws(SceneError) in try scene.push(.id("home")) }
-        #expect(SceneError.alreadyPresented("B").code == "already-presented")
+        expectRefusal(scene, .alreadyPresented("home", .pushed, ios: .newest)) { scene throws(SceneError) in
+            try scene.push(.id("home"))
+        }
+        #expect(SceneError.alreadyPresented("B", .active, ios: .newest).code == "already-presented")
     }
 
-    @Test("option: seed 000's iOS 8 behaviour, an uncaught NSInvalidArgumentException, still no change")
-    func iOS8Exception() throws {
-        var scene = try Scene(root: F.plain("A"), options: SceneOptions(doublePresentation: .exception))
+    @Test("option: seed 000's exception is not raised for a controller presented again (that is already-presented)")
+    func iOS8ExceptionOnlyForItsCase() throws {
+        var scene = try Scene(root: F.plain("A"), options: SceneOptions(ios: .ios8, doublePresentation: .exception))
         try scene.present(F.plain("B"), animated: false)
-        let crash = SceneError.uncaughtException(
-            name: "NSInvalidArgumentException",
-            reason: "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]")
-        expectRefusal(scene, crash) { scene throws(SceneError) in try scene.present(.id("B"), from: "B") }
-        #expect(crash.code == "uncaught-exception")
+        expectRefusal(scene, .alreadyPresented("B", .itself, ios: .ios8)) { scene throws(SceneError) in
+            try scene.present(.id("B"), from: "B")
+        }
     }
 
     @Test("nothing-presented")
@@ -125,9 +130,10 @@ struct SceneErrorTests {
     @Test("not-in-window: presenting from a controller under the top of its stack")
     func notInWindow() throws {
         let scene = try F.navigationRoot(stack: ["home", "detail"])
-        let error = SceneError.notInWindow(attempted: "B", on: "home")
+        let error = SceneError.notInWindow(attempted: "B", on: "nav", source: "home", ios: .newest)
         expectRefusal(scene, error) { scene throws(SceneError) in try scene.present(F.plain("B"), from: "home") }
-        #expect(error.description == "Attempt to present B on home whose view is not in the window hierarchy")
+        #expect(
+            error.description == "Attempt to present B on nav (from home) whose view is not in the window hierarchy.")
     }
 
     @Test("covered: push or pop on a navigation controller hidden by a full-screen or current-context presentation")

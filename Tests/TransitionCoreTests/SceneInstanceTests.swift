@@ -12,7 +12,9 @@ import Testing
         _ = try scene.dismiss(animated: false)
         _ = try scene.push(.id("a"), onto: "root", animated: false)
         let before = scene
-        #expect(throws: SceneError.alreadyPresented("a")) { try scene.present(.id("n"), animated: false) }
+        #expect(throws: SceneError.alreadyPresented("a", .parent("root"), ios: .newest)) {
+            try scene.present(.id("n"), animated: false)
+        }
         #expect(scene == before)
     }
 }

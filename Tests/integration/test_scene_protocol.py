@@ -75,7 +75,7 @@ def test_errors_name_the_problem_and_change_nothing(server):
             assert reply["type"] == "error" and reply["code"] == code, (message, reply)
             assert len(reply["message"]) <= 300
             if code == "already-presenting":
-                assert reply["message"] == "Attempt to present b on home which is already presenting a"
+                assert reply["message"] == "Attempt to present b on home (from home) which is already presenting a."
         await c.send({"type": "dismiss", "animated": False})
         after = await c.expect("scene-state")
         assert before["presentations"][0]["presented"] == "a" and after["presentations"] == []

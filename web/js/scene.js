@@ -6,8 +6,10 @@
 import { DEVICE_DEFAULT_MASK, ROOT_MASKS, deviceQuarterTurns, maskOf } from "./orientation.js";
 
 export const DEVICES = ["phone", "tablet"];
-export const PRESENTATION_STYLES = ["fullScreen", "pageSheet", "formSheet", "currentContext", "overFullScreen", "overCurrentContext"];
+export const PRESENTATION_STYLES = ["automatic", "fullScreen", "pageSheet", "formSheet", "currentContext", "overFullScreen", "overCurrentContext"];
 export const TRANSITION_KINDS = ["cover-vertical", "flip-horizontal", "cross-dissolve", "partial-curl", "fade", "pop", "reveal", "push"];
+/** The releases a scene can behave as (the wire's `"ios"`; docs/SCENE.md, "The iOS version"). */
+export const IOS_VERSIONS = ["7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "26"];
 export const SHEET_STYLES = new Set(["pageSheet", "formSheet"]);
 /** Error codes only scene messages cause (docs/PROTOCOL.md, "Errors of the scene"). */
 export const SCENE_ERRORS = new Set([
@@ -42,7 +44,8 @@ export function lifecycleLine(message) {
   switch (callback) {
     case "completeTransition": return `${controller}.${callback}(${message.didComplete})`;
     case "viewWillTransition": return `${controller}.${callback}(to: ${(message.size ?? []).join(" × ")})`;
-    case "viewWillLayoutSubviews": return `${controller}.${callback}()`;
+    case "viewWillLayoutSubviews":
+    case "presentationControllerDidAttemptToDismiss": return `${controller}.${callback}()`;
     case "willRotate":
     case "willAnimateRotation": return `${controller}.${callback}(to: ${message.orientation})`;
     case "didRotate": return `${controller}.${callback}(from: ${message.orientation})`;
@@ -221,11 +224,12 @@ export class SceneModel {
    * device's default) on the root, `forwards` (containerForwardsOrientation), `legacy`
    * (rotationCallbacks "legacy").
    */
-  sceneMessage(device, interruptible, orientation = {}) {
+  sceneMessage(device, interruptible, orientation = {}, ios = null) {
     const root = demoRoot();
     if (ROOT_MASKS[orientation.rootMask]) root.supportedOrientations = ROOT_MASKS[orientation.rootMask];
     this.learnTree(root);
     const message = { type: "scene", device, interruptible, root };
+    if (ios) message.ios = ios;
     if (orientation.forwards) message.containerForwardsOrientation = true;
     if (orientation.legacy) message.rotationCallbacks = "legacy";
     return message;

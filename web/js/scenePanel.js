@@ -4,7 +4,7 @@
 // grouped per transition. It redraws from the model in requestAnimationFrame (update()), and
 // only when the model changed; the log grows by appending, never by rebuilding.
 
-import { PRESENTATION_STYLES, TRANSITION_KINDS, lifecycleLine } from "./scene.js";
+import { IOS_VERSIONS, PRESENTATION_STYLES, TRANSITION_KINDS, lifecycleLine } from "./scene.js";
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -47,12 +47,21 @@ export class ScenePanel {
     this.controls.elements.style.value = "pageSheet";
     fillSelect(this.controls.elements.transition, TRANSITION_KINDS, ["", "default"]);
 
-    this.startForm.addEventListener("submit", (event) => {
-      event.preventDefault();
+    fillSelect(this.startForm.elements.ios, IOS_VERSIONS);
+    this.startForm.elements.ios.value = IOS_VERSIONS[IOS_VERSIONS.length - 1];
+    const start = () => {
       const form = this.startForm.elements;
       this.send(model.sceneMessage(form.device.value, form.interruptible.checked, {
         rootMask: form.rootMask.value, forwards: form.forwards.checked, legacy: form.legacy.checked,
-      }));
+      }, form.ios.value));
+    };
+    this.startForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      start();
+    });
+    // Another release: the scene starts again as that release (UIKit's rules differ by version).
+    this.startForm.elements.ios.addEventListener("change", () => {
+      if (this.model.state) start();
     });
     this.leaveButton.addEventListener("click", () => this.send({ type: "scene", root: null }));
     this.controls.addEventListener("submit", (event) => event.preventDefault());
@@ -126,6 +135,7 @@ export class ScenePanel {
     this.startButton.textContent = active ? "Restart scene" : "Start scene";
     for (const control of [...this.startForm.elements, ...this.controls.elements]) control.disabled = !enabled;
     if (active) {
+      if (state.ios) this.startForm.elements.ios.value = state.ios;
       this.showStatus(state);
       this.showTree(state);
       this.showFromChoices(state);
@@ -142,7 +152,7 @@ export class ScenePanel {
       const edge = armed.edgeSwipe ? ", from the left edge" : "";
       text = `next pan: ${armed.action} ${armed.from} → ${armed.to} (${armed.kind}; ${how}${edge})`;
     } else text = "at rest; a pan moves nothing";
-    this.status.textContent = `${state.device} ${state.size.join(" × ")} · ${text}`;
+    this.status.textContent = `iOS ${state.ios} · ${state.device} ${state.size.join(" × ")} · ${text}`;
     this.status.dataset.inFlight = String(Boolean(state.inFlight));
   }
 

@@ -28,7 +28,7 @@ extension SceneController {
             try fields.onlyKnown([
                 "id", "title", "kind", "stack", "presentationStyle", "transitionStyle", "definesPresentationContext",
                 "providesPresentationContextTransitionStyle", "supportedOrientations", "shouldAutorotate",
-                "preferredOrientation",
+                "preferredOrientation", "isModalInPresentation",
             ])
             let id = try fields.identifier("id", required: true)!
             let title = try fields.identifier("title")
@@ -48,7 +48,8 @@ extension SceneController {
             }
             self.init(
                 id: id, title: title, kind: kind,
-                presentationStyle: try fields.name("presentationStyle", default: .fullScreen),
+                // UIKit's default: the system's choice, a page sheet from iOS 13 (PresentationStyle.resolved).
+                presentationStyle: try fields.name("presentationStyle", default: .automatic),
                 transitionStyle: try fields.name("transitionStyle", default: .coverVertical),
                 // UIKit: "Some system-provided view controllers, such as UINavigationController,
                 // change the default value to true."
@@ -59,7 +60,8 @@ extension SceneController {
                 shouldAutorotate: try fields.bool("shouldAutorotate", default: true),
                 preferredOrientationForPresentation: (try fields.optionalName("preferredOrientation")
                     as InterfaceOrientation?)?
-                    .uikitValue)
+                    .uikitValue,
+                isModalInPresentation: try fields.bool("isModalInPresentation", default: false))
         } catch {
             // Name the field by its path from the message (`root.stack[1].id`).
             var nested = error

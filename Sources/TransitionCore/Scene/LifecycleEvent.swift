@@ -20,6 +20,9 @@ public enum LifecycleCallback: String, Equatable, Hashable, Sendable, CaseIterab
     case willAnimateRotation
     /// iOS ≤ 7: `didRotate(from:)`, `orientation` = the old one.
     case didRotate
+    /// iOS 13+: `UIAdaptivePresentationControllerDelegate.presentationControllerDidAttemptToDismiss(_:)`,
+    /// logged under the sheet when its swipe-down is blocked by `isModalInPresentation`.
+    case presentationControllerDidAttemptToDismiss
 }
 
 /// One line of the lifecycle log.
@@ -60,7 +63,9 @@ public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvert
         if let didComplete { return "\(controller).\(callback.rawValue)(\(didComplete))" }
         if let size { return "\(controller).\(callback.rawValue)(\(size.width)×\(size.height))" }
         if let orientation { return "\(controller).\(callback.rawValue)(\(orientation.rawValue))" }
-        if callback == .viewWillLayoutSubviews { return "\(controller).viewWillLayoutSubviews" }
+        if callback == .viewWillLayoutSubviews || callback == .presentationControllerDidAttemptToDismiss {
+            return "\(controller).\(callback.rawValue)"
+        }
         return callback == .viewDidLoad
             ? "\(controller).viewDidLoad" : "\(controller).\(callback.rawValue)(\(animated))"
     }

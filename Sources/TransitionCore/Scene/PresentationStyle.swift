@@ -1,5 +1,9 @@
-/// `UIModalPresentationStyle`, the six styles the sandbox models. Raw values are the wire names.
+/// `UIModalPresentationStyle`, the styles the sandbox models. Raw values are the wire names.
+/// A presentation stores the style in force (`resolved(ios:device:orientation:)`), never `automatic`.
 public enum PresentationStyle: String, Equatable, Hashable, Sendable, CaseIterable {
+    /// The system's choice (`UIModalPresentationStyle.automatic`, the wire's default): a page
+    /// sheet from iOS 13, full screen before (ScenePresentationVersionTests).
+    case automatic
     /// The presented view covers the screen; the presenter's views are removed when it finishes.
     case fullScreen
     /// iOS 13+: a card (phone: below the safe area, the presenter pushed back; tablet: 704 pt wide).
@@ -24,4 +28,18 @@ public enum PresentationStyle: String, Equatable, Hashable, Sendable, CaseIterab
     /// full-screen and current-context styles. Sheets and `over…` keep it, and so the presenter
     /// gets no disappear/appear callbacks.
     public var removesPresenterView: Bool { self == .fullScreen || self == .currentContext }
+
+    /// The style a presentation uses on `ios` and `device` in `orientation`:
+    /// - `automatic` is `pageSheet` from iOS 13 and `fullScreen` before (Apple's
+    ///   `UIModalPresentationStyle.automatic`: "For most view controllers, UIKit maps this style
+    ///   to the UIModalPresentationStyle.pageSheet style"; iOS 13 made it the default).
+    /// - On a phone a sheet is full screen before iOS 13 (compact width adapts page and form
+    ///   sheets to full screen) and in landscape on every release (compact height).
+    /// ScenePresentationVersionTests holds each rule.
+    public func resolved(ios: IOSVersion, device: SceneDevice, orientation: InterfaceOrientation) -> PresentationStyle {
+        var style = self
+        if style == .automatic { style = ios.atLeast(13) ? .pageSheet : .fullScreen }
+        if style.isSheet, device.isCompact, !ios.atLeast(13) || orientation.isLandscape { style = .fullScreen }
+        return style
+    }
 }

@@ -12,7 +12,7 @@ extension Scene {
     ) throws(SceneError) -> SceneTransitionPlan {
         if let pending { throw .busy(pending.plan.action) }
         let nav = try navigationController(for: navigation)
-        let controller = try resolve(reference, pushing: true)
+        let controller = try resolve(reference)
         let top = try visibleChild(of: nav)
 
         let kind = transition ?? .push

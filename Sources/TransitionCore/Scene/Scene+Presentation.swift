@@ -2,57 +2,67 @@ extension Scene {
     /// `present(_:animated:completion:)` called on `from` (default: the top-most controller).
     ///
     /// `style` and `transition` override the controller's `presentationStyle` and
-    /// `transitionStyle`. The context styles walk up from `from` (navigation containers, then
-    /// presenting controllers) to the first controller that `definesPresentationContext`; its
-    /// transition style wins if it `providesPresentationContextTransitionStyle`; with none the
-    /// presentation is full screen from `from`'s layer (REFERENCE §3): `currentContext` becomes
-    /// `fullScreen`, `overCurrentContext` `overFullScreen`. The other styles present
-    /// from the root of `from`'s presentation layer (`presentingViewController`).
+    /// `transitionStyle`; the style is resolved for the scene's release, device and orientation
+    /// (`PresentationStyle.resolved`: `automatic`, phone sheets). The context styles find their
+    /// context by the parent walk (`SceneHierarchy.presentationContext`); its transition style
+    /// wins if it `providesPresentationContextTransitionStyle`. A context that is the window's
+    /// root without defining one makes the presentation full screen from `from`'s layer
+    /// (REFERENCE §3): `currentContext` becomes `fullScreen`, `overCurrentContext`
+    /// `overFullScreen`. The other styles present from the root of `from`'s presentation layer
+    /// (`presentingViewController`).
     ///
     /// A full-screen presentation may turn the interface (`plan.rotation`; Scene+Orientation.swift).
     ///
-    /// Errors, checked in this order: `busy`, `unknown-controller` (`from`, or an unknown id),
-    /// `invalid-scene`, `already-presented`, `already-presenting`, `not-in-window`,
-    /// `no-common-orientation`, `unsupported-preferred-orientation`.
+    /// Errors, checked in this order: `busy` (or, during a present that turns the interface on
+    /// iOS 8 with `doublePresentation: .exception`, seed 000's `uncaught-exception`),
+    /// `unknown-controller` (`from`, or an unknown id), `invalid-scene`, `already-presented`,
+    /// `already-presenting`, `not-in-window`, `uncaught-exception` (a partial curl not full
+    /// screen), `no-common-orientation`, `unsupported-preferred-orientation`.
     @discardableResult
     public mutating func present(
         _ reference: SceneControllerReference, from: String? = nil, style: PresentationStyle? = nil,
         transition: TransitionKind? = nil, animated: Bool = true
     ) throws(SceneError) -> SceneTransitionPlan {
-        if let pending { throw .busy(pending.plan.action) }
+        if let pending { throw presentingWhileBusy(pending, from: from) }
         let source = from ?? topMost
         guard hierarchy.contains(source) else { throw .unknownController(source) }
-        let controller = try resolve(reference, pushing: false)
+        let controller = try resolve(reference, source: source)
+        var presenter = hierarchy.layerRoot(of: source)
         if let index = hierarchy.presentationIndex(presentedBy: source) {
             throw .alreadyPresenting(
-                attempted: controller.id, on: source, presented: hierarchy.presentations[index].presented.id)
+                attempted: controller.id, on: presenter, source: source,
+                presented: hierarchy.presentations[index].presented.id, ios: options.ios)
         }
         guard hierarchy.appeared().contains(source) else {
-            throw .notInWindow(attempted: controller.id, on: source)
+            throw .notInWindow(attempted: controller.id, on: presenter, source: source, ios: options.ios)
         }
 
-        var style = style ?? controller.presentationStyle
+        var style = (style ?? controller.presentationStyle).resolved(
+            ios: options.ios, device: device, orientation: hierarchy.interfaceOrientation)
         var kind = transition ?? controller.transitionStyle
-        var presenter = hierarchy.layerRoot(of: source)
         var frame = hierarchy.frame(for: style)
         if style.isContextBased {
-            if let context = hierarchy.presentationContext(from: source) {
+            let context = hierarchy.presentationContext(from: source)
+            let definer = hierarchy.controller(context)
+            if context == hierarchy.root.id, definer?.definesPresentationContext != true {
+                // The window's root as the context: the whole screen, from `from`'s layer;
+                // `over…` keeps the views beneath.
+                style = style == .overCurrentContext ? .overFullScreen : .fullScreen
+                frame = hierarchy.bounds
+            } else {
                 if let index = hierarchy.presentations.firstIndex(where: { $0.presenter == context }) {
                     throw .alreadyPresenting(
-                        attempted: controller.id, on: context, presented: hierarchy.presentations[index].presented.id)
+                        attempted: controller.id, on: context, source: source,
+                        presented: hierarchy.presentations[index].presented.id, ios: options.ios)
                 }
                 presenter = context
                 frame = hierarchy.frame(of: context)
-                if let definer = hierarchy.controller(context), definer.providesPresentationContextTransitionStyle {
+                if let definer, definer.providesPresentationContextTransitionStyle {
                     kind = definer.transitionStyle
                 }
-            } else {
-                // No context: the window's root acts as one (UIKit) — the whole screen, from
-                // `from`'s layer; `over…` keeps the views beneath.
-                style = style == .overCurrentContext ? .overFullScreen : .fullScreen
-                frame = hierarchy.bounds
             }
         }
+        if kind == .partialCurl { try requireFullScreen(presented: controller.id, style: style, presenter: presenter) }
 
         let presentation = ScenePresentation(
             presented: controller, presenter: presenter, source: source, style: style, transition: kind, frame: frame)
@@ -88,7 +98,8 @@ extension Scene {
     /// Revealing a controller that decides the orientation and does not allow the current one
     /// turns the interface back (`plan.rotation`).
     ///
-    /// Errors: `busy`, `unknown-controller`, `nothing-presented`, `no-common-orientation`.
+    /// Errors: `busy`, `unknown-controller`, `nothing-presented`, `uncaught-exception` (a partial
+    /// curl not full screen), `no-common-orientation`.
     @discardableResult
     public mutating func dismiss(_ id: String? = nil, animated: Bool = true) throws(SceneError) -> SceneTransitionPlan {
         if let pending { throw .busy(pending.plan.action) }
@@ -113,8 +124,12 @@ extension Scene {
         committed.presentations = presentations.indices.filter { !removed.contains($0) }.map { presentations[$0] }
         committed.pushKinds = committed.pushKinds.filter { !leaving.contains($0.key) }
 
-        let rotation = try rotationForDismissing(&committed, animated: animated)
         let animating = presentations[top]
+        if animating.transition == .partialCurl {
+            try requireFullScreen(
+                presented: animating.presented.id, style: animating.style, presenter: animating.presenter)
+        }
+        let rotation = try rotationForDismissing(&committed, animated: animated)
         var plan = SceneTransitionPlan(
             action: .dismiss, kind: animating.transition, from: animating.presented.id,
             to: presentations[index].presenter, style: animating.style, context: animating.context,
@@ -122,5 +137,36 @@ extension Scene {
             edgeSwipe: false, animated: animated, startEvents: [])
         plan.rotation = rotation
         return begin(plan, committing: committed)
+    }
+
+    /// UIKit's NSInvalidArgumentException for a partial curl to or from a controller that is
+    /// not full screen: the presented one must be `fullScreen`, and so must the presenter (the
+    /// window's root or a full-screen presented controller). ScenePresentationVersionTests.
+    private func requireFullScreen(presented: String, style: PresentationStyle, presenter: String) throws(SceneError) {
+        let presenterIndex = hierarchy.presentationIndex(ofPresented: presenter)
+        let presenterStyle = presenterIndex.map { hierarchy.presentations[$0].style }
+        let presenterIsFullScreen = presenter == hierarchy.root.id || presenterStyle == .fullScreen
+        guard style != .fullScreen || !presenterIsFullScreen else { return }
+        let culprit = style == .fullScreen ? presenter : presented
+        throw .uncaughtException(
+            name: "NSInvalidArgumentException",
+            reason: "Application tried to present UIModalTransitionStylePartialCurl to or from non-fullscreen view "
+                + "controller \(culprit).")
+    }
+
+    /// A `present` while a transition is in flight: `busy` — except seed 000's crash. On iOS 8
+    /// (with `doublePresentation: .exception`), the same presenter presenting again while its
+    /// first present turns the interface raised NSInvalidArgumentException from the rotation
+    /// code ("attempt to insert nil object from objects[0]"); later releases tolerate it.
+    /// ScenePresentationVersionTests.
+    private func presentingWhileBusy(_ pending: Pending, from: String?) -> SceneError {
+        let plan = pending.plan
+        let source = from ?? topMost
+        guard options.doublePresentation == .exception, options.ios == .ios8, plan.action == .present,
+            plan.rotation != nil, hierarchy.contains(source), hierarchy.layerRoot(of: source) == plan.from
+        else { return .busy(plan.action) }
+        return .uncaughtException(
+            name: "NSInvalidArgumentException",
+            reason: "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]")
     }
 }

@@ -128,21 +128,23 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// The controller a reference names, checked: a new instance must be valid and use no id
-    /// in the hierarchy; an id must be known and not in the hierarchy.
-    func resolve(_ reference: SceneControllerReference, pushing: Bool) throws(SceneError) -> SceneController {
+    /// in the hierarchy; an id must be known and not in the hierarchy. `source`: the controller
+    /// `present` is called on (nil for a push).
+    func resolve(_ reference: SceneControllerReference, source: String? = nil) throws(SceneError) -> SceneController {
+        let pushing = source == nil
         let controller: SceneController
         switch reference {
         case .id(let id):
-            if hierarchy.contains(id) { throw doubled(id, pushing: pushing) }
+            if hierarchy.contains(id) { throw doubled(id, source: source) }
             guard let known = library[id] else { throw .unknownController(id) }
             // A navigation controller comes back with the stack it had when last seen; a child
             // of that stack may be elsewhere in the hierarchy by now (pushed onto another
             // stack): ids stay unique, so that is a clash like any other.
-            if let clash = known.allIDs.first(where: hierarchy.contains) { throw doubled(clash, pushing: pushing) }
+            if let clash = known.allIDs.first(where: hierarchy.contains) { throw doubled(clash, source: source) }
             controller = known
         case .controller(let given):
             try given.validate()
-            if let clash = given.allIDs.first(where: hierarchy.contains) { throw doubled(clash, pushing: pushing) }
+            if let clash = given.allIDs.first(where: hierarchy.contains) { throw doubled(clash, source: source) }
             controller = given
         }
         if pushing && controller.isNavigation {
@@ -153,14 +155,22 @@ public struct Scene: Equatable, Sendable {
         return controller
     }
 
-    private func doubled(_ id: String, pushing: Bool) -> SceneError {
-        if !pushing && options.doublePresentation == .exception {
-            return .uncaughtException(
-                name: "NSInvalidArgumentException",
-                reason:
-                    "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]")
+    /// UIKit's NSInvalidArgumentException for `id`, already in the hierarchy: presented on
+    /// itself, in a stack, already presented, the root, or pushed again (SceneErrorTextTests).
+    private func doubled(_ id: String, source: String?) -> SceneError {
+        let reason: SceneError.InHierarchy
+        if source == nil {
+            reason = .pushed
+        } else if id == source {
+            reason = .itself
+        } else if let parent = hierarchy.parent(of: id) {
+            reason = .parent(parent)
+        } else if let index = hierarchy.presentationIndex(ofPresented: id) {
+            reason = .presentedBy(hierarchy.presentations[index].presenter)
+        } else {
+            reason = .active
         }
-        return .alreadyPresented(id)
+        return .alreadyPresented(id, reason, ios: options.ios)
     }
 
     /// Starts (or, not animated, completes) a transition to `committed`: the start callbacks

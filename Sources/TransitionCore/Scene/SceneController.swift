@@ -12,12 +12,15 @@ public struct SceneController: Equatable, Sendable {
     /// Shown in the navigation bar when the controller is on top of a navigation stack.
     public var title: String
     public var kind: Kind
-    /// `modalPresentationStyle` (UIKit before iOS 13 and the sandbox: `fullScreen`).
+    /// `modalPresentationStyle` (the wire's default `automatic`; this initialiser's `fullScreen`).
     public var presentationStyle: PresentationStyle
     /// `modalTransitionStyle` (or one of the seeds' animators); used reversed on dismissal.
     public var transitionStyle: TransitionKind
     public var definesPresentationContext: Bool
     public var providesPresentationContextTransitionStyle: Bool
+    /// `isModalInPresentation` (iOS 13+): the sheet's swipe-down resists instead of dismissing
+    /// (Scene+DismissGesture.swift).
+    public var isModalInPresentation: Bool
     /// `supportedInterfaceOrientations` as a mask (REFERENCE §4: portrait 2, upside down 4,
     /// landscape right 8, landscape left 16); nil = the device's default. Typed as
     /// `supportedMask` (SceneController+Orientation.swift).
@@ -32,7 +35,7 @@ public struct SceneController: Equatable, Sendable {
         presentationStyle: PresentationStyle = .fullScreen, transitionStyle: TransitionKind = .coverVertical,
         definesPresentationContext: Bool = false, providesPresentationContextTransitionStyle: Bool = false,
         supportedOrientations: Int? = nil, shouldAutorotate: Bool = true,
-        preferredOrientationForPresentation: Int? = nil
+        preferredOrientationForPresentation: Int? = nil, isModalInPresentation: Bool = false
     ) {
         self.id = id
         self.title = title ?? id
@@ -44,6 +47,7 @@ public struct SceneController: Equatable, Sendable {
         self.supportedOrientations = supportedOrientations
         self.shouldAutorotate = shouldAutorotate
         self.preferredOrientationForPresentation = preferredOrientationForPresentation
+        self.isModalInPresentation = isModalInPresentation
     }
 
     /// A navigation controller with `stack` (bottom to top). It defines a presentation context

@@ -35,6 +35,8 @@ extension SceneDevice {
         switch (style, isCompact) {
         case (.fullScreen, _), (.overFullScreen, _), (.currentContext, _), (.overCurrentContext, _):
             return bounds
+        case (.automatic, _):  // never stored: resolved first (PresentationStyle.resolved)
+            return frame(for: .pageSheet, in: orientation)
         case (.pageSheet, true), (.formSheet, true):
             return Rect(x: 0, y: top, width: size.width, height: size.height - top)
         case (.pageSheet, false):

@@ -1,11 +1,13 @@
 /// Why a scene operation was refused. A refused operation changes nothing (the scene is `==` to
 /// its value before). `code` is the wire's error code, `description` the message.
 public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// `on` (the controller asked to present) — or the context or ancestor that would present
-    /// for it — already presents `presented`. UIKit warns and does nothing.
-    case alreadyPresenting(attempted: String, on: String, presented: String)
-    /// The controller is already in the hierarchy (presented twice, pushed twice, the root).
-    case alreadyPresented(String)
+    /// `on` (the presenter UIKit settles on: the context, or the root of the layer of `source`,
+    /// the controller `present` was called on) already presents `presented`. UIKit warns and
+    /// does nothing; the text is `ios`'s (SceneErrorTextTests).
+    case alreadyPresenting(attempted: String, on: String, source: String, presented: String, ios: IOSVersion)
+    /// The controller is already in the hierarchy (presented twice, pushed twice, the root):
+    /// UIKit raises NSInvalidArgumentException, with a text per case (`InHierarchy`).
+    case alreadyPresented(String, InHierarchy, ios: IOSVersion)
     /// `dismiss` on a controller that neither presents nor is presented.
     case nothingPresented(String)
     /// `push`/`pop` where the controller is no navigation controller nor inside one.
@@ -19,11 +21,13 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidScene(String)
     /// `present` from a controller whose view is not in the window (a controller under the top
     /// of its navigation stack, or under a full-screen presentation). UIKit warns and does nothing.
-    case notInWindow(attempted: String, on: String)
+    case notInWindow(attempted: String, on: String, source: String, ios: IOSVersion)
     /// `push`/`pop` on a navigation controller whose visible child is covered by a presentation
     /// (a sandbox decision: UIKit would change the hidden stack without callbacks).
     case covered(navigation: String, by: String)
-    /// `SceneOptions.doublePresentation == .exception` (iOS 8): the uncaught exception of seed 000.
+    /// An exception UIKit raises that ends the app: seed 000's iOS 8 crash
+    /// (`SceneOptions.doublePresentation`), a partial curl to or from a controller that is not
+    /// full screen. The scene is unchanged (the sandbox survives what the app would not).
     case uncaughtException(name: String, reason: String)
     /// app ∩ window ∩ the deciding controller's mask is empty: UIKit's
     /// UIApplicationInvalidInterfaceOrientationException, never a silent choice.
@@ -52,11 +56,12 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .alreadyPresenting(let attempted, let on, let presented):
-            return "Attempt to present \(attempted) on \(on) which is already presenting \(presented)"
-        case .alreadyPresented(let id):
-            return
-                "\(id) is already in the hierarchy; UIKit raises NSInvalidArgumentException ('Application tried to present modally an active controller', 'Pushing the same view controller instance more than once is not supported')"
+        case .alreadyPresenting(let attempted, let on, let source, let presented, let ios):
+            return ios.atLeast(13)
+                ? "Attempt to present \(attempted) on \(on) (from \(source)) which is already presenting \(presented)."
+                : "Warning: Attempt to present \(attempted) on \(on) which is already presenting \(presented)"
+        case .alreadyPresented(let id, let reason, let ios):
+            return "NSInvalidArgumentException: " + reason.text(id, ios: ios)
         case .nothingPresented(let id):
             return "\(id) neither presents nor is presented: nothing to dismiss"
         case .notInNavigation(let id):
@@ -69,8 +74,10 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a \(action.rawValue) transition is in flight"
         case .invalidScene(let reason):
             return "invalid scene: \(reason)"
-        case .notInWindow(let attempted, let on):
-            return "Attempt to present \(attempted) on \(on) whose view is not in the window hierarchy"
+        case .notInWindow(let attempted, let on, let source, let ios):
+            return ios.atLeast(13)
+                ? "Attempt to present \(attempted) on \(on) (from \(source)) whose view is not in the window hierarchy."
+                : "Warning: Attempt to present \(attempted) on \(on) whose view is not in the window hierarchy!"
         case .covered(let navigation, let by):
             return "the navigation controller \(navigation)'s visible controller is covered by \(by)"
         case .uncaughtException(let name, let reason):
@@ -81,6 +88,42 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedPreferredOrientation(let controller, let preferred, let allowed):
             return
                 "UIApplicationInvalidInterfaceOrientationException: \(controller)'s preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' must match a supported interface orientation: \(allowed.names)"
+        }
+    }
+}
+
+extension SceneError {
+    /// Where a controller that cannot be presented or pushed already is: each has UIKit's own
+    /// NSInvalidArgumentException text (SceneErrorTextTests; sources in docs/SCENE.md).
+    public enum InHierarchy: Equatable, Sendable {
+        /// `present` called on the controller itself.
+        case itself
+        /// In a navigation stack: `parent` is its navigation controller.
+        case parent(String)
+        /// A presented controller: `presenter` presents it.
+        case presentedBy(String)
+        /// On screen otherwise (the window's root).
+        case active
+        /// A push of an instance already in the hierarchy.
+        case pushed
+
+        /// UIKit's reason for `id`. "already being presented by" is iOS 13+'s text; before it the
+        /// sandbox uses the older "active controller" (the release that changed it is not known).
+        func text(_ id: String, ios: IOSVersion) -> String {
+            switch self {
+            case .itself:
+                return "Application tried to present modal view controller on itself. Presenting controller is \(id)."
+            case .parent(let parent):
+                return "Application tried to present modally a view controller \(id) "
+                    + "that has a parent view controller \(parent)."
+            case .presentedBy(let presenter) where ios.atLeast(13):
+                return "Application tried to present modally a view controller \(id) "
+                    + "that is already being presented by \(presenter)."
+            case .presentedBy, .active:
+                return "Application tried to present modally an active controller \(id)."
+            case .pushed:
+                return "Pushing the same view controller instance more than once is not supported (\(id))"
+            }
         }
     }
 }

@@ -44,6 +44,14 @@ extension SceneHierarchy {
                     groups[g].layers.removeAll { covered.contains($0.controller) }
                 }
                 var layers = views(of: presented, frame: presentation.frame, group: groups[g].id)
+                // Over a sheet's card: the card's rounded corners clip it (SceneContextWalkTests).
+                if let own = groups[g].members.first, presentations[own].style.isSheet {
+                    layers = layers.map { layer in
+                        var layer = layer
+                        layer.cornerRadius = SceneDevice.sheetCornerRadius
+                        return layer
+                    }
+                }
                 if groups[g].pushedBack {
                     layers = layers.map { pushedBack($0, in: groups[g].frame) }
                 }
@@ -82,7 +90,7 @@ extension SceneHierarchy {
                             return layer
                         }
                 }
-            case .overFullScreen, .currentContext, .overCurrentContext:
+            case .overFullScreen, .currentContext, .overCurrentContext, .automatic:
                 break
             }
             groups.append(group)

@@ -88,22 +88,12 @@ struct SceneHierarchy: Equatable, Sendable {
         return Rect(x: frame.minX, y: frame.minY + bar, width: frame.width, height: frame.height - bar)
     }
 
-    /// The walk of `UIModalPresentationStyle.currentContext`: from `id` up through navigation
-    /// containers and presenting controllers to the first that `definesPresentationContext`.
-    func presentationContext(from id: String) -> String? {
-        var current: String? = id
-        var visited = Set<String>()
-        while let candidate = current, visited.insert(candidate).inserted {
-            if controller(candidate)?.definesPresentationContext == true { return candidate }
-            if let parent = parent(of: candidate) {
-                current = parent
-            } else if let index = presentationIndex(ofPresented: candidate) {
-                current = presentations[index].presenter
-            } else {
-                current = nil
-            }
-        }
-        return nil
+    /// The walk of `currentContext`/`overCurrentContext`: from `id` up its parents (navigation
+    /// containers) only, to the first that `definesPresentationContext`; with none, the top of
+    /// that chain — the presented controller holding `id`, or the window's root — is the
+    /// context. It never continues into a presenter (SceneContextWalkTests).
+    func presentationContext(from id: String) -> String {
+        ancestors(of: id).first { controller($0)?.definesPresentationContext == true } ?? layerRoot(of: id)
     }
 
     /// Applies `change` to the stack of the navigation controller `id`.

@@ -37,6 +37,10 @@ public struct SceneTransitionPlan: Equatable, Sendable {
     /// the rotation that plays with it, committed with the transition. Its events are empty
     /// (docs/SCENE.md, "Orientation and rotation").
     public var rotation: RotationPlan? = nil
+    /// A sheet's swipe-down blocked by `isModalInPresentation` (`DismissGesture.resists`): the
+    /// pan starts nothing in the scene; the card follows the finger with rubber-band resistance
+    /// and always finishes back (`configuration(from:)`; SceneDismissGestureTests).
+    public var resists = false
 
     public init(
         action: SceneAction, kind: TransitionKind, from: String, to: String, style: PresentationStyle?,
@@ -68,6 +72,18 @@ public struct SceneTransitionPlan: Equatable, Sendable {
         configuration.operation = operation
         configuration.duration = kind.defaultDuration
         configuration.container = container.size
+        if resists {
+            // Held just past 0 and stretched by UIScrollView's rubber band (c = 0.55): a drag of
+            // the whole card reaches 0.355 of it, under the threshold, and a flick cannot
+            // project past it: the release always cancels, whatever the session's rules.
+            configuration.clampLower = 0
+            configuration.clampUpper = 0.001
+            configuration.rubberBand = 0.55
+            configuration.threshold = 0.5
+            configuration.flingVelocity = nil
+            configuration.releaseRule = .threshold
+            configuration.pitfalls = []
+        }
         // The directional kinds pan along their motion, and the view follows the finger 1:1,
         // as UIKit's own gestures do (a sheet swiped down, the edge-swipe pop): the whole
         // travel is the container's extent along the pan. The other kinds keep the configured
