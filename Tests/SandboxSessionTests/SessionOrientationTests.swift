@@ -132,7 +132,9 @@ import TransitionCore
     /// is where UIKit asks: `no-common-orientation` if the decider autorotates (always from
     /// iOS 16), changing nothing; with `shouldAutorotate` NO before 16 it is recorded and
     /// nothing turns (SceneOrientationVersionTests.noCommonOrientationWhenUIKitAsks).
-    @Test(arguments: [("15", false, nil), ("15", true, "no-common-orientation"), ("16", false, "no-common-orientation")])
+    @Test(arguments: [
+        ("15", false, nil), ("15", true, "no-common-orientation"), ("16", false, "no-common-orientation"),
+    ])
     func aDeviceTurnWithNothingAllowed(_ ios: String, _ autorotates: Bool, _ code: String?) {
         var h = Harness()
         h.send(

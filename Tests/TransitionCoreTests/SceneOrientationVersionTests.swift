@@ -32,7 +32,9 @@ struct SceneOrientationVersionTests {
             let expected = SceneError.noCommonOrientation(
                 controller: "A", supported: .portraitUpsideDown, app: .allButUpsideDown, window: .allButUpsideDown)
             if autorotates {
-                expectRefusal(scene, expected) { scene throws(SceneError) in try scene.deviceDidChange(to: .landscapeLeft) }
+                expectRefusal(scene, expected) { scene throws(SceneError) in
+                    try scene.deviceDidChange(to: .landscapeLeft)
+                }
                 expectRefusal(scene, expected) { scene throws(SceneError) in
                     try scene.attemptRotationToDeviceOrientation()
                 }
@@ -84,7 +86,8 @@ struct SceneOrientationVersionTests {
         #expect(SceneOptions(ios: .ios7).rotationCallbacks == .legacy)
         #expect(SceneOptions(ios: .ios8).rotationCallbacks == .viewWillTransition)
         #expect(SceneOptions(ios: .ios26).rotationCallbacks == .viewWillTransition)
-        #expect(SceneOptions(ios: .ios7, rotationCallbacks: .viewWillTransition).rotationCallbacks == .viewWillTransition)
+        let overridden = SceneOptions(ios: .ios7, rotationCallbacks: .viewWillTransition)
+        #expect(overridden.rotationCallbacks == .viewWillTransition)
         #expect(SceneOptions(ios: .ios13, rotationCallbacks: .legacy).rotationCallbacks == .legacy)
         var seven = try Self.scene(.ios7)
         let plan = try #require(try seven.deviceDidChange(to: .landscapeLeft))
@@ -125,7 +128,8 @@ struct SceneOrientationVersionTests {
 
         var scene = try Self.scene(.ios16, root: R.controller("A", .portrait))
         #expect(try scene.deviceDidChange(to: .landscapeLeft) == nil)
-        try scene.updateController("A", supportedOrientations: .landscape, shouldAutorotate: true, preferredOrientation: nil)
+        try scene.updateController(
+            "A", supportedOrientations: .landscape, shouldAutorotate: true, preferredOrientation: nil)
         #expect(scene.interfaceOrientation == .portrait)  // nothing turns at the update
         #expect(try scene.updateSupportedInterfaceOrientations()?.to == .landscapeRight)
     }

@@ -151,7 +151,8 @@ extension Scene {
             }
         }
         if let duration = options.rotationDuration, !SceneOptions.rotationDurationRange.contains(duration) {
-            throw .invalidScene("rotationDuration must be a number of seconds in 0…\(SceneOptions.rotationDurationRange.upperBound)")
+            let most = SceneOptions.rotationDurationRange.upperBound
+            throw .invalidScene("rotationDuration must be a number of seconds in 0…\(most)")
         }
         let resolution = orientationResolution
         // With nothing allowed UIKit throws only if it asks (shouldAutorotate YES); else the

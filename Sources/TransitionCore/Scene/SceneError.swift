@@ -89,7 +89,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "UIApplicationInvalidInterfaceOrientationException: \(controller)'s preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' must match a supported interface orientation: \(allowed.names)"
         case .unavailableInIOS(let api, let since, let ios):
-            return "\(api) is iOS \(since)+; this scene is iOS \(ios.rawValue) (send \"ios\": \"\(since)\" or later in scene)"
+            return
+                "\(api) is iOS \(since)+; this scene is iOS \(ios.rawValue) (send \"ios\": \"\(since)\" or later in scene)"
         case .geometryUpdateRefused(let requested, let supported):
             return
                 "Error Domain=UISceneErrorDomain Code=101 \"None of the requested orientations are supported by the view controller. Requested: \(requested.names.joined(separator: ", ")); Supported: \(supported.names.joined(separator: ", "))\""

@@ -6,13 +6,12 @@ extension InteractiveTransition {
         let outcome: ReleaseDecision.Outcome
         let reason: ReleaseDecision.Reason
         // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
+        let rate = configuration.decelerationRate
         let projected =
             configuration.systemGesture
             ? SystemGestureRelease.projected(progress: fraction, velocity: velocity)
             : configuration.releaseRule == .projection
-                ? fraction
-                    + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
-                : nil
+                ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: rate) : nil
         if configuration.systemGesture {
             // UIKit's own gesture: projected to the nearer end (SystemGestureReleaseTests).
             outcome = SystemGestureRelease.outcome(progress: fraction, velocity: velocity)
