@@ -153,6 +153,12 @@ struct SceneOrientationVersionTests {
         #expect(plan.to == .landscapeRight && scene.deviceOrientation == .portrait)
         #expect(plan.startEvents.first?.callback == .viewWillTransition)
         #expect(try scene.requestGeometryUpdate(.landscape) == nil)  // already one of them
+        // It holds while allowed: a re-read (as after any transition) does not turn back to the
+        // device (inferred: UIKit keeps a requested geometry until the device turns).
+        #expect(try scene.attemptRotationToDeviceOrientation() == nil && scene.interfaceOrientation == .landscapeRight)
+        #expect(try scene.deviceDidChange(to: .faceUp) == nil && scene.requestedOrientations == .landscape)
+        #expect(try scene.deviceDidChange(to: .portrait)?.to == .portrait && scene.requestedOrientations == nil)
+        #expect(try scene.requestGeometryUpdate(.landscape)?.to == .landscapeRight)
         #expect(try scene.requestGeometryUpdate(.portrait)?.to == .portrait)
 
         let portraitOnly = try Self.scene(.ios26, root: R.controller("A", .portrait))

@@ -44,6 +44,7 @@ extension Scene {
         if asks, resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
         deviceOrientation = device
         guard asks else { return nil }
+        requestedOrientations = nil  // the device turned: it decides again
         return autorotate(resolution)
     }
 
@@ -59,6 +60,13 @@ extension Scene {
         let resolution = orientationResolution
         guard resolution.shouldAutorotate else { return nil }
         if resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
+        // A geometry request holds while what it chose is allowed: re-reading the masks (or a
+        // transition ending) does not turn back to the device (`…requestGeometryUpdate`).
+        if let requested = requestedOrientations, requested.contains(interfaceOrientation),
+            resolution.allowed.contains(interfaceOrientation)
+        {
+            return nil
+        }
         return autorotate(resolution)
     }
 
@@ -129,6 +137,7 @@ extension Scene {
         } else {
             target = first
         }
+        requestedOrientations = requested
         return rotate(to: target)
     }
 
