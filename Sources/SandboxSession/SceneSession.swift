@@ -58,6 +58,7 @@ struct SceneSession: Equatable {
         var group: Int
         var command: SceneCommand
         var plan: SceneTransitionPlan
+        var isDefault = false  // begun from the gesture the scene offers by itself
     }
 
     /// A rotation of the interface being played (the scene has committed it already).
@@ -86,13 +87,6 @@ struct SceneSession: Equatable {
     private(set) var group = 1
     private(set) var armed: Armed?
     private(set) var flight: Flight?
-
-    /// Something that may turn the interface.
-    enum OrientationChange: Equatable {
-        case device(DeviceOrientation)
-        case attempt
-        case update(String, mask: OrientationMask?, shouldAutorotate: Bool, preferred: InterfaceOrientation?)
-    }
 
     /// A scene at rest after its launch callbacks (group 1, `launch`), with the default gesture armed.
     /// (Not busy with a rotation: `SessionCore` refuses scene operations while one plays.)
@@ -177,7 +171,9 @@ struct SceneSession: Equatable {
                 controller: armed.plan.from, callback: .presentationControllerDidAttemptToDismiss, animated: true)
             return [LifecycleRecord(group: group, action: SceneAction.dismiss.rawValue, event: event)]
         }
-        return try? start(armed.command)
+        guard let records = try? start(armed.command) else { return nil }
+        flight?.isDefault = armed.isDefault
+        return records
     }
 
     /// The transition in flight ended: its end callbacks, and what the next pan drives — the
@@ -189,7 +185,7 @@ struct SceneSession: Equatable {
             LifecycleRecord(group: flight.group, action: flight.plan.action.rawValue, event: $0)
         }
         if !completed, flight.command.interactive, let plan = try? trial(flight.command.again) {
-            arm(flight.command.again, plan: plan)
+            arm(flight.command.again, plan: plan, isDefault: flight.isDefault)
         } else {
             armDefault()
         }
@@ -212,9 +208,13 @@ struct SceneSession: Equatable {
         let plan: RotationPlan?
         switch change {
         case .device(let orientation):
-            plan = scene.deviceDidChange(to: orientation)
+            plan = try scene.deviceDidChange(to: orientation)
         case .attempt:
             plan = try scene.attemptRotationToDeviceOrientation()
+        case .updateSupported:
+            plan = try scene.updateSupportedInterfaceOrientations()
+        case .requestGeometry(let mask):
+            plan = try scene.requestGeometryUpdate(mask)
         case let .update(id, mask, autorotate, preferred):
             try scene.updateController(
                 id, supportedOrientations: mask, shouldAutorotate: autorotate, preferredOrientation: preferred)

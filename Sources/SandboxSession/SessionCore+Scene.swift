@@ -83,7 +83,8 @@ extension SessionCore {
         enginePointer = nil
         if let plan = sceneBox?.session.plan {
             do {
-                engine = try engine(for: plan, settings: settings)
+                engine = try engine(
+                    for: plan, settings: settings, systemGesture: sceneBox!.session.drivesSystemGesture)
                 return
             } catch {
                 if hasScene { updateScene { $0.disarm() } }
@@ -93,9 +94,18 @@ extension SessionCore {
         engine = try! InteractiveTransition(configuration: settings.configuration)
     }
 
-    /// The engine that animates a scene operation's plan with `settings`' release rules.
-    func engine(for plan: SceneTransitionPlan, settings: SessionSettings) throws(WireError) -> InteractiveTransition {
+    /// The engine that animates a scene operation's plan with `settings`' release rules, or,
+    /// for UIKit's own gesture (`systemGesture`), `SystemGestureRelease` on UIKit's
+    /// percent-driven controller (`_UINavigationInteractiveTransitionBase` is a
+    /// `UIPercentDrivenInteractiveTransition`: SystemGestureReleaseTests).
+    func engine(for plan: SceneTransitionPlan, settings: SessionSettings, systemGesture: Bool = false)
+        throws(WireError) -> InteractiveTransition
+    {
         var configuration = plan.configuration(from: settings.configuration)
+        if systemGesture {
+            configuration.systemGesture = true
+            configuration.driver = .percentDriven
+        }
         configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container
         // A property animator that pauses on completion never completes its transition: the
         // scene's operation would stay in flight for good (docs/ENGINE.md, "The property-animator driver").
@@ -148,9 +158,11 @@ extension SessionCore {
         }
     }
 
-    /// `device`, `attempt-rotation`, `update`: the interface may turn (played from `now`).
-    /// A device turn is physical and never refused: during a transition the scene records it
-    /// and turns later; during a rotation the running one ends first.
+    /// `device`, `attempt-rotation`, `update`, `update-supported-orientations`,
+    /// `request-geometry-update`: the interface may turn (played from `now`). A device turn is
+    /// physical and never `busy`: during a transition the scene records it and turns later;
+    /// during a rotation the running one ends first. It is refused only as UIKit throws
+    /// (`no-common-orientation`, and then the running rotation is not ended either).
     mutating func orient(_ request: OrientationRequest, at now: Double) throws(WireError) -> SessionReaction {
         var next = try currentScene()
         let change: SceneSession.OrientationChange
@@ -160,6 +172,12 @@ extension SessionCore {
         case .attempt:
             try checkAtRest("attempt a rotation")
             change = .attempt
+        case .updateSupported:
+            try checkAtRest("update the supported orientations")
+            change = .updateSupported
+        case .requestGeometry(let mask):
+            try checkAtRest("request a geometry update")
+            change = .requestGeometry(mask)
         case let .update(id, mask, autorotate, preferred):
             try checkAtRest("update it")
             guard let current = next.scene.controller(id)?.orientationProperties else {

@@ -172,6 +172,8 @@ public final class ServerMetrics: Sendable {
         case .device: return 10
         case .update: return 11
         case .attemptRotation: return 12
+        case .updateSupportedOrientations: return 13
+        case .requestGeometryUpdate: return 14
         }
     }
 

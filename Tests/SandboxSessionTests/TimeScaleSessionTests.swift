@@ -96,9 +96,10 @@ struct TimeScaleSessionTests {
             #expect(h.scene?.scene.interfaceOrientation == .landscapeRight)
             return n
         }
-        // 0.4 s, less the 0.1 s that passes with the message: 18 ticks at 1, 0.4 / 0.25 − 0.1 s at 0.25.
+        // A phone's 0.3 s, less the 0.1 s that passes with the message: 12 ticks at 1,
+        // 0.3 / 0.25 − 0.1 s at 0.25.
         let real = ticks(1), slow = ticks(0.25)
-        #expect(abs(Double(real) - 0.3 * 60) <= 1)
-        #expect(abs(Double(slow) - 1.5 * 60) <= 1)
+        #expect(abs(Double(real) - 0.2 * 60) <= 1)
+        #expect(abs(Double(slow) - 1.1 * 60) <= 1)
     }
 }

@@ -89,21 +89,18 @@ struct SceneOrientationErrorTests {
         #expect(try sheet.present(R.controller("B", [], style: .formSheet, preferred: .landscapeLeft)).rotation == nil)
     }
 
-    @Test("update: unknown-controller, busy, no-common-orientation for the decider only")
+    @Test("update: unknown-controller, busy; nothing allowed is accepted until UIKit next asks")
     func update() throws {
         var scene = try Scene(root: R.controller("A"))
         expectRefusal(scene, .unknownController("Z")) { scene throws(SceneError) in
             try scene.updateController(
                 "Z", supportedOrientations: nil, shouldAutorotate: true, preferredOrientation: nil)
         }
-        expectRefusal(
-            scene,
-            .noCommonOrientation(
-                controller: "A", supported: .portraitUpsideDown, app: .allButUpsideDown, window: .allButUpsideDown)
-        ) { scene throws(SceneError) in
-            try scene.updateController(
-                "A", supportedOrientations: .portraitUpsideDown, shouldAutorotate: true, preferredOrientation: nil)
-        }
+        // UIKit raises only when it next asks (SceneOrientationVersionTests.noCommonOrientationWhenUIKitAsks).
+        var decider = scene
+        try decider.updateController(
+            "A", supportedOrientations: .portraitUpsideDown, shouldAutorotate: true, preferredOrientation: nil)
+        #expect(decider.allowedOrientations == [] && decider.interfaceOrientation == .portrait)
         try scene.present(R.controller("B"))
         expectRefusal(scene, .busy(.present)) { scene throws(SceneError) in
             try scene.updateController(
@@ -124,18 +121,16 @@ struct SceneOrientationErrorTests {
         }
     }
 
-    @Test(
-        "device turn with nothing allowed: recorded, nothing turns (never refused); an attempt is no-common-orientation"
-    )
+    @Test("device turn with nothing allowed: no-common-orientation when the decider autorotates, as an attempt")
     func deviceTurn() throws {
         let options = SceneOptions(appOrientations: .portrait, containerForwardsOrientation: true)
         var scene = try Scene(root: .navigation("nav", stack: [R.controller("home")]), options: options)
         try scene.push(R.controller("video", .landscape), animated: false)
         let expected = SceneError.noCommonOrientation(
             controller: "video", supported: .landscape, app: .portrait, window: .portrait)
-        #expect(scene.deviceDidChange(to: .landscapeLeft) == nil)
-        #expect(scene.deviceOrientation == .landscapeLeft && scene.interfaceOrientation == .portrait)
+        expectRefusal(scene, expected) { scene throws(SceneError) in try scene.deviceDidChange(to: .landscapeLeft) }
         expectRefusal(scene, expected) { scene throws(SceneError) in try scene.attemptRotationToDeviceOrientation() }
-        #expect(scene.deviceDidChange(to: .faceDown) == nil && scene.deviceOrientation == .faceDown)
+        // Face down maps to no interface orientation: nothing is asked, the device is recorded.
+        #expect(try scene.deviceDidChange(to: .faceDown) == nil && scene.deviceOrientation == .faceDown)
     }
 }

@@ -153,13 +153,18 @@ struct SceneOrientationMaskTests {
         await propertyCheck(
             count: 300, input: Self.maskGen, Self.maskGen, Self.maskGen, Gen.bool(), Self.deviceGen.array(of: 1...8)
         ) { app, window, controller, autorotates, turns in
-            let options = SceneOptions(appOrientations: app, windowOrientations: window)
+            // iOS 15: shouldAutorotate is still consulted (SceneOrientationVersionTests).
+            let options = SceneOptions(ios: .ios15, appOrientations: app, windowOrientations: window)
             let root = SceneController(
                 id: "A", supportedOrientations: controller.rawValue, shouldAutorotate: autorotates)
             // A phone cannot show upside down; a given window mask replaces Info.plist's.
             let allowed = OrientationMask.allButUpsideDown.intersection(window).intersection(controller)
             guard var scene = try? Scene(root: root, options: options) else {
-                #expect(allowed.isEmpty)
+                #expect(allowed.isEmpty && autorotates)
+                return
+            }
+            if allowed.isEmpty {  // UIKit asks only a root that autorotates: it launches in portrait
+                #expect(!autorotates && scene.interfaceOrientation == .portrait)
                 return
             }
             #expect(!allowed.isEmpty && scene.allowedOrientations == allowed)

@@ -49,7 +49,7 @@ struct SceneOrientationRotationTests {
         let plan = try #require(try scene.deviceDidChange(to: .landscapeLeft))
         #expect(plan.from == .portrait && plan.to == .landscapeRight)
         #expect(plan.fromTransform == .identity && plan.toTransform.components == [0, 1, -1, 0, 0, 0])
-        #expect(plan.turn == Double.pi / 2 && plan.duration == 0.4 && plan.curve == .easeInEaseOut && plan.animated)
+        #expect(plan.turn == Double.pi / 2 && plan.duration == 0.3 && plan.curve == .easeInEaseOut && plan.animated)
         #expect(
             plan.boundsBefore == SceneDevice.phone.bounds
                 && plan.boundsAfter == Rect(origin: .zero, size: Self.landscape))
@@ -63,7 +63,7 @@ struct SceneOrientationRotationTests {
         // The device turned the other way: the seed's matrix.
         let other = try #require(try scene.deviceDidChange(to: .landscapeRight))
         #expect(other.to == .landscapeLeft && other.toTransform.components == [0, -1, 1, 0, 0, 0])
-        #expect(other.turn == Double.pi && other.duration == 0.8)
+        #expect(other.turn == Double.pi && other.duration == 0.6)  // a phone: 0.3 s a quarter turn
         #expect(other.boundsBefore == other.boundsAfter)
         // Face up keeps the interface; upside down is not allowed on a phone by default.
         #expect(try scene.deviceDidChange(to: .faceUp) == nil)
@@ -116,9 +116,9 @@ struct SceneOrientationRotationTests {
         #expect(try scene.deviceDidChange(to: .landscapeRight)?.to == .portrait)
     }
 
-    @Test("shouldAutorotate false: no autorotation, no attempt; a presentation still turns")
+    @Test("shouldAutorotate false (before iOS 16): no autorotation, no attempt; a presentation still turns")
     func shouldAutorotateFalse() throws {
-        var scene = try Scene(root: Self.controller("A", autorotates: false))
+        var scene = try Scene(root: Self.controller("A", autorotates: false), options: SceneOptions(ios: .ios15))
         #expect(try scene.deviceDidChange(to: .landscapeLeft) == nil)
         #expect(try scene.attemptRotationToDeviceOrientation() == nil)
         #expect(scene.interfaceOrientation == .portrait && scene.deviceOrientation == .landscapeLeft)

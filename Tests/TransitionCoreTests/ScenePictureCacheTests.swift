@@ -29,7 +29,7 @@ import Testing
         case 1: _ = try? scene.push(controller, animated: random.chance())
         case 2: _ = try? scene.pop(animated: random.chance())
         case 3: _ = try? scene.dismiss(animated: random.chance())
-        case 4: _ = scene.deviceDidChange(to: orientations[random.below(orientations.count)])
+        case 4: _ = try? scene.deviceDidChange(to: orientations[random.below(orientations.count)])
         default: _ = scene.end(completed: random.chance())
         }
     }

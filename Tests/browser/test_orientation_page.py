@@ -155,7 +155,7 @@ def test_an_all_orientations_root_rotates_to_an_upright_landscape_layout(page, a
     page.snapshot("portrait")
     page.capture_when("turning", "window.sandbox.frameRoot && window.sandbox.frameRoot.rotating"
                                  " && window.sandbox.frameRoot.rotating.fraction >= 0.4")
-    # The first `rotating` the page holds, kept in the page: the turn lasts half a second, which
+    # The first `rotating` the page holds, kept in the page: a phone's turn lasts 0.3 s, which
     # a wait's round trips on a loaded machine can miss whole.
     page.js("window.__rotating = null;"
             "const look = () => { const root = window.sandbox.frameRoot;"

@@ -26,7 +26,7 @@ def test_a_device_turn_streams_a_quarter_turn_ending_exactly_with_swapped_bounds
             if frame["scene"]["root"]["rotating"] is None:
                 break
         turning = [f for f in frames if f["rotating"] is not None]
-        assert len(turning) >= 10  # 0.4 s at 60 fps, frame by frame
+        assert len(turning) >= 8  # a phone: 0.3 s at 60 fps, frame by frame
         fractions = [f["rotating"]["fraction"] for f in turning]
         assert fractions == sorted(fractions) and fractions[0] < 0.2
         assert frames[-1]["transform"] == [0, 1, -1, 0, 0, 0] and frames[-1]["bounds"] == [844, 390]

@@ -66,8 +66,13 @@ export class OrientationPanel {
       if (action === "update") {
         this.handlers.send(this.updateMessage());
         this.dirty = false;
-      } else if (action === "attempt-rotation") {
-        this.handlers.send({ type: "attempt-rotation" });
+      } else if (action === "attempt-rotation" || action === "update-supported-orientations") {
+        this.handlers.send({ type: action });
+      } else if (action === "request-geometry-update") {
+        // iOS 16+: ask for the orientations checked in the editor (the server refuses before 16).
+        const form = this.editForm.elements;
+        const names = INTERFACE_ORIENTATIONS.filter((name) => form[`mask-${name}`].checked);
+        this.handlers.send({ type: action, interfaceOrientations: names });
       }
     });
   }

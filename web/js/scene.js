@@ -15,7 +15,7 @@ export const SHEET_STYLES = new Set(["pageSheet", "formSheet"]);
 export const SCENE_ERRORS = new Set([
   "already-presenting", "already-presented", "nothing-presented", "not-in-navigation", "cannot-pop-root",
   "unknown-controller", "not-in-window", "covered", "invalid-scene", "uncaught-exception", "no-scene", "nothing-armed",
-  "no-common-orientation", "unsupported-preferred-orientation",
+  "no-common-orientation", "unsupported-preferred-orientation", "geometry-update-refused", "unavailable-in-ios",
 ]);
 
 /** Groups (transitions) the log keeps: older ones are dropped so a long session stays small. */

@@ -38,7 +38,7 @@ enum ClientMessage {
             return .play
         case "scene":
             return .scene(try SceneSetup(fields))
-        case "device", "attempt-rotation", "update":
+        case "device", "attempt-rotation", "update", "update-supported-orientations", "request-geometry-update":
             return .orientation(try OrientationRequest.parse(type, fields))
         case "present", "dismiss", "push", "pop":
             return .sceneCommand(try SceneRequest.command(SceneAction(rawValue: type)!, fields))
@@ -48,7 +48,7 @@ enum ClientMessage {
         default:
             throw WireError(
                 .unknownType,
-                "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop, device, update, attempt-rotation)"
+                "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop, device, update, attempt-rotation, update-supported-orientations, request-geometry-update)"
             )
         }
     }
@@ -60,6 +60,8 @@ public enum ClientMessageType: String, Sendable, CaseIterable {
     case present, dismiss, push, pop
     case device, update
     case attemptRotation = "attempt-rotation"
+    case updateSupportedOrientations = "update-supported-orientations"
+    case requestGeometryUpdate = "request-geometry-update"
 }
 
 extension ClientMessage {
@@ -82,6 +84,8 @@ extension ClientMessage {
             switch request {
             case .device: return .device
             case .attempt: return .attemptRotation
+            case .updateSupported: return .updateSupportedOrientations
+            case .requestGeometry: return .requestGeometryUpdate
             case .update: return .update
             }
         }

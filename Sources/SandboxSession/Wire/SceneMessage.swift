@@ -11,23 +11,41 @@ struct SceneSetup: Equatable {
     init(_ fields: MessageFields) throws(WireError) {
         try fields.onlyKnown([
             "type", "root", "device", "ios", "interruptible", "doublePresentation", "appOrientations", "windowOrientations",
-            "containerForwardsOrientation", "rotationCallbacks",
+            "containerForwardsOrientation", "rotationCallbacks", "rotationDuration",
         ])
         device = try fields.name("device", default: .phone)
         interruptible = try fields.bool("interruptible", default: false)
+        let ios: IOSVersion = try fields.name("ios", default: .newest)
         options = SceneOptions(
-            ios: try fields.name("ios", default: .newest),
+            ios: ios,
             doublePresentation: try fields.name("doublePresentation", default: .refuse),
             appOrientations: try fields.orientationMask("appOrientations"),
             windowOrientations: try fields.orientationMask("windowOrientations"),
             containerForwardsOrientation: try fields.bool("containerForwardsOrientation", default: false),
-            rotationCallbacks: try fields.name("rotationCallbacks", default: .viewWillTransition))
+            rotationCallbacks: try fields.name("rotationCallbacks", default: .default(for: ios)),
+            rotationDuration: try Self.rotationDuration(fields))
         if try fields.value("root") == .null {
             root = nil
         } else {
             var budget = SceneRequest.controllersPerMessage
             root = try SceneController(wire: try fields.value("root"), field: "root", budget: &budget)
         }
+    }
+}
+
+extension SceneSetup {
+    /// `rotationDuration`: seconds per quarter turn within `SceneOptions.rotationDurationRange`;
+    /// absent: the device's (phone 0.3, tablet 0.4).
+    static func rotationDuration(_ fields: MessageFields) throws(WireError) -> Double? {
+        guard fields.has("rotationDuration") else { return nil }
+        let range = SceneOptions.rotationDurationRange
+        let seconds = try fields.number("rotationDuration")
+        guard range.contains(seconds) else {
+            throw WireError(
+                .invalidField, "'rotationDuration' must be seconds in \(range.lowerBound)…\(range.upperBound)",
+                field: "rotationDuration")
+        }
+        return seconds
     }
 }
 
@@ -39,10 +57,13 @@ struct SceneCommand: Equatable {
     var interactive: Bool
 }
 
-/// `device`, `attempt-rotation`, `update`: what may turn the interface.
+/// `device`, `attempt-rotation`, `update`, and iOS 16's `update-supported-orientations` and
+/// `request-geometry-update`: what may turn the interface.
 enum OrientationRequest: Equatable {
     case device(DeviceOrientation)
     case attempt
+    case updateSupported
+    case requestGeometry(OrientationMask)
     /// Absent fields keep the controller's current value; `preferredOrientation: null` clears it.
     case update(String, mask: OrientationMask?, shouldAutorotate: Bool?, preferred: InterfaceOrientation??)
 
@@ -57,6 +78,15 @@ enum OrientationRequest: Equatable {
         case "attempt-rotation":
             try fields.onlyKnown(["type"])
             return .attempt
+        case "update-supported-orientations":
+            try fields.onlyKnown(["type"])
+            return .updateSupported
+        case "request-geometry-update":
+            try fields.onlyKnown(["type", "interfaceOrientations"])
+            guard let mask = try fields.orientationMask("interfaceOrientations") else {
+                throw WireError(.missingField, "'interfaceOrientations' is required", field: "interfaceOrientations")
+            }
+            return .requestGeometry(mask)
         default:  // update
             try fields.onlyKnown([
                 "type", "controller", "supportedOrientations", "shouldAutorotate", "preferredOrientation",

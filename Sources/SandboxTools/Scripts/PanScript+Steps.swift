@@ -3,7 +3,10 @@ import SandboxSession
 
 /// Parsing one step: an object naming one action.
 extension PanScript {
-    static let sceneActions = ["scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation"]
+    static let sceneActions = [
+        "scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation",
+        "update-supported-orientations", "request-geometry-update",
+    ]
     static let actions = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait"] + sceneActions
 
     static func parseStep(_ value: JSONValue) throws(ScriptError) -> Step {
@@ -18,7 +21,7 @@ extension PanScript {
             "down": ["pointer"], "move": ["ms", "hz", "pointer"], "moveBy": ["ms", "hz", "pointer"],
             "samples": ["pointer"], "hold": [], "up": ["pointer"], "cancel": ["pointer"], "play": [],
             "wait": ["timeoutMs"], "scene": [], "present": [], "dismiss": [], "push": [], "pop": [], "device": [],
-            "update": [], "attempt-rotation": [],
+            "update": [], "attempt-rotation": [], "update-supported-orientations": [], "request-geometry-update": [],
         ]
         if let unknown = step.keys.sorted().first(where: { $0 != action && !options[action]!.contains($0) }) {
             throw ScriptError("'\(action)' takes no '\(unknown)'")
@@ -77,8 +80,8 @@ extension PanScript {
             }
             let json = JSONValue.object(["type": .string("device"), "orientation": .string(orientation)]).jsonText
             return .sceneMessage(type: action, json: json)
-        case "attempt-rotation":
-            guard step[action] == .bool(true) else { throw ScriptError("write {\"attempt-rotation\": true}") }
+        case "attempt-rotation", "update-supported-orientations":
+            guard step[action] == .bool(true) else { throw ScriptError("write {\"\(action)\": true}") }
             return .sceneMessage(type: action, json: JSONValue.object(["type": .string(action)]).jsonText)
         case _ where sceneActions.contains(action):
             guard case .object(var fields)? = step[action], fields["type"] == nil else {

@@ -7,4 +7,12 @@ public enum RotationCallbacks: String, Equatable, Hashable, Sendable, CaseIterab
     /// (`viewWillLayoutSubviews`), `willAnimateRotation(to:duration:)` inside the animation,
     /// the animation, then `didRotate(from:)` when it ends.
     case legacy
+
+    /// The version's sequence: `.legacy` on iOS 7 (`willRotate(to:duration:)` and its
+    /// companions are what iOS 7 sends; iOS 8 deprecated them for `viewWillTransition(to:with:)`,
+    /// Apple's UIViewController documentation), `.viewWillTransition` from 8.
+    /// (`SceneOrientationVersionTests.callbacksByVersion`).
+    public static func `default`(for ios: IOSVersion) -> RotationCallbacks {
+        ios.atLeast(8) ? .viewWillTransition : .legacy
+    }
 }

@@ -30,17 +30,21 @@ extension Scene {
     /// During a transition the device orientation is recorded and nothing rotates (the
     /// interface catches up at the next device change or `attemptRotationToDeviceOrientation`).
     ///
-    /// Never refused: the device is physical. It is always recorded; with nothing allowed (a
-    /// push under `containerForwardsOrientation` can leave a decider whose mask shares nothing
-    /// with the app's) the interface simply stays: refusing it would let the server's idea of the
-    /// device drift from the real one (`SceneOrientationErrorTests.deviceTurn`).
+    /// With nothing allowed (a mask updated, or a push under `containerForwardsOrientation`
+    /// leaving a decider whose mask shares nothing with the app's), this is when UIKit asks and
+    /// throws — only if the decider's `shouldAutorotate` is YES (always from iOS 16): then
+    /// `no-common-orientation` and nothing changes, the device not recorded either (the app
+    /// would have terminated; the sandbox keeps the scene to fix). With `shouldAutorotate` NO
+    /// (the standard workaround) the device is recorded and nothing turns
+    /// (`SceneOrientationVersionTests.noCommonOrientationWhenUIKitAsks`).
     @discardableResult
-    public mutating func deviceDidChange(to device: DeviceOrientation) -> RotationPlan? {
+    public mutating func deviceDidChange(to device: DeviceOrientation) throws(SceneError) -> RotationPlan? {
         let resolution = orientationResolution
+        let asks = pending == nil && device.interfaceOrientation != nil && resolution.shouldAutorotate
+        if asks, resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
         deviceOrientation = device
-        guard pending == nil, device.interfaceOrientation != nil, resolution.shouldAutorotate,
-            !resolution.allowed.isEmpty
-        else { return nil }
+        guard asks else { return nil }
+        requestedOrientations = nil  // the device turned: it decides again
         return autorotate(resolution)
     }
 
@@ -56,17 +60,24 @@ extension Scene {
         let resolution = orientationResolution
         guard resolution.shouldAutorotate else { return nil }
         if resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
+        // A geometry request holds while what it chose is allowed: re-reading the masks (or a
+        // transition ending) does not turn back to the device (`…requestGeometryUpdate`).
+        if let requested = requestedOrientations, requested.contains(interfaceOrientation),
+            resolution.allowed.contains(interfaceOrientation)
+        {
+            return nil
+        }
         return autorotate(resolution)
     }
 
     /// Changes a controller's `supportedInterfaceOrientations`, `shouldAutorotate` and
     /// `preferredInterfaceOrientationForPresentation` (all three replaced). Nothing rotates: a
     /// changed mask is read at the next device change, `attemptRotationToDeviceOrientation`,
-    /// or presentation (seed 000's example).
+    /// or presentation (seed 000's example). A mask that leaves nothing allowed is accepted:
+    /// UIKit only throws when it next asks (`deviceDidChange`, a present, an attempt).
     ///
     /// Errors: `busy`, `unknown-controller` (not in the hierarchy), `invalid-scene` (a mask
-    /// with other bits), `no-common-orientation` (the controller decides and nothing would be
-    /// allowed).
+    /// with other bits).
     public mutating func updateController(
         _ id: String, supportedOrientations: OrientationMask?, shouldAutorotate: Bool,
         preferredOrientation: InterfaceOrientation?
@@ -84,10 +95,54 @@ extension Scene {
             to: SceneController.OrientationProperties(
                 supportedOrientations: supportedOrientations, shouldAutorotate: shouldAutorotate,
                 preferredOrientation: preferredOrientation))
-        let resolution = updated.orientationResolution(options: options)
-        if resolution.decider == id && resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
         hierarchy = updated
         for tree in hierarchy.trees { remember(tree) }
+    }
+
+    /// iOS 16+ `setNeedsUpdateOfSupportedInterfaceOrientations()`: the masks are read again
+    /// and the interface turns as `attemptRotationToDeviceOrientation()` did (which iOS 16
+    /// deprecates for it; `shouldAutorotate` is no longer consulted). Before 16 the method does
+    /// not exist: `unavailable-in-ios`. Errors also: `busy`, `no-common-orientation`.
+    @discardableResult
+    public mutating func updateSupportedInterfaceOrientations() throws(SceneError) -> RotationPlan? {
+        try requireIOS(16, "setNeedsUpdateOfSupportedInterfaceOrientations()")
+        return try attemptRotationToDeviceOrientation()
+    }
+
+    /// iOS 16+ `UIWindowScene.requestGeometryUpdate(.iOS(interfaceOrientations: requested))`:
+    /// the interface turns to one of `requested` that the decider allows, whatever the device
+    /// — the current one if it is among them, else the device's, else the first in UIKit's
+    /// order. None allowed: UIKit's error handler gets UISceneErrorDomain 101
+    /// (`geometry-update-refused`) and nothing changes. Errors also: `unavailable-in-ios`
+    /// (before 16), `busy`, `invalid-scene` (an empty mask or other bits),
+    /// `no-common-orientation` (`SceneOrientationVersionTests.requestGeometryUpdate`).
+    @discardableResult
+    public mutating func requestGeometryUpdate(_ requested: OrientationMask) throws(SceneError) -> RotationPlan? {
+        try requireIOS(16, "requestGeometryUpdate(_:errorHandler:)")
+        if let pending { throw .busy(pending.plan.action) }
+        guard requested.isValid, !requested.isEmpty else {
+            throw .invalidScene("interfaceOrientations \(requested.rawValue) must be a non-empty orientation mask")
+        }
+        let resolution = orientationResolution
+        if resolution.allowed.isEmpty { throw Self.noCommonOrientation(resolution) }
+        let granted = resolution.allowed.intersection(requested)
+        guard let first = granted.orientations.first else {
+            throw .geometryUpdateRefused(requested: requested, supported: resolution.allowed)
+        }
+        let target: InterfaceOrientation
+        if granted.contains(interfaceOrientation) {
+            target = interfaceOrientation
+        } else if let upright = deviceOrientation.interfaceOrientation, granted.contains(upright) {
+            target = upright
+        } else {
+            target = first
+        }
+        requestedOrientations = requested
+        return rotate(to: target)
+    }
+
+    private func requireIOS(_ major: Int, _ api: String) throws(SceneError) {
+        guard options.ios.atLeast(major) else { throw .unavailableInIOS(api: api, since: major, ios: options.ios) }
     }
 
     // MARK: - Shared steps
@@ -104,12 +159,16 @@ extension Scene {
                 )
             }
         }
-        guard options.rotationDuration.isFinite, options.rotationDuration >= 0 else {
-            throw .invalidScene("rotationDuration must be a finite number of seconds ≥ 0")
+        if let duration = options.rotationDuration, !SceneOptions.rotationDurationRange.contains(duration) {
+            let most = SceneOptions.rotationDurationRange.upperBound
+            throw .invalidScene("rotationDuration must be a number of seconds in 0…\(most)")
         }
         let resolution = orientationResolution
+        // With nothing allowed UIKit throws only if it asks (shouldAutorotate YES); else the
+        // interface stays in the device's portrait.
         guard let start = resolution.settle(current: .portrait, device: deviceOrientation) else {
-            throw Self.noCommonOrientation(resolution)
+            guard !resolution.shouldAutorotate else { throw Self.noCommonOrientation(resolution) }
+            return
         }
         hierarchy = hierarchy.reoriented(to: start)
     }
@@ -122,7 +181,11 @@ extension Scene {
     {
         guard style == .fullScreen || style == .overFullScreen else { return nil }
         let resolution = committed.orientationResolution(options: options)
-        guard !resolution.allowed.isEmpty else { throw Self.noCommonOrientation(resolution) }
+        if resolution.allowed.isEmpty {
+            // UIKit asks only a controller that autorotates; one that does not keeps the orientation.
+            if resolution.shouldAutorotate { throw Self.noCommonOrientation(resolution) }
+            return nil
+        }
         let target: InterfaceOrientation
         if let preferred = resolution.preferred {
             guard resolution.allowed.contains(preferred) else {
@@ -142,7 +205,8 @@ extension Scene {
         guard committed.fullScreenController != hierarchy.fullScreenController else { return nil }
         let resolution = committed.orientationResolution(options: options)
         guard let target = resolution.settle(current: committed.interfaceOrientation, device: deviceOrientation) else {
-            throw Self.noCommonOrientation(resolution)
+            if resolution.shouldAutorotate { throw Self.noCommonOrientation(resolution) }
+            return nil
         }
         return turn(&committed, to: target, animated: animated)
     }
@@ -157,8 +221,12 @@ extension Scene {
         committed = committed.reoriented(to: target)
         return RotationPlan(
             from: before.interfaceOrientation, to: target, boundsBefore: before.bounds, boundsAfter: committed.bounds,
-            quarterTurnDuration: options.rotationDuration, animated: animated)
+            quarterTurnDuration: quarterTurnDuration, animated: animated)
     }
+
+    /// The system rotation's duration per quarter turn: the scene's `rotationDuration`, else
+    /// the device's (`SceneDevice.rotationDuration`: phone 0.3 s, tablet 0.4 s).
+    public var quarterTurnDuration: Double { options.rotationDuration ?? device.rotationDuration }
 
     /// Autorotation with the masks read: to the device's orientation if allowed, else (the
     /// current one no longer allowed) to the one `settle` picks; nil if nothing changes.
@@ -172,6 +240,13 @@ extension Scene {
         } else {
             return nil
         }
+        return rotate(to: target)
+    }
+
+    /// A rotation of its own (a device turn, an attempt, a geometry request) to `target`, with
+    /// the rotation callbacks to every visible controller; nil if already there.
+    mutating func rotate(to target: InterfaceOrientation) -> RotationPlan? {
+        let current = interfaceOrientation
         guard target != current else { return nil }
         let before = hierarchy
         hierarchy = hierarchy.reoriented(to: target)
@@ -199,7 +274,7 @@ extension Scene {
         }
         return RotationPlan(
             from: current, to: target, boundsBefore: before.bounds, boundsAfter: hierarchy.bounds,
-            quarterTurnDuration: options.rotationDuration, animated: true, startEvents: start, endEvents: end)
+            quarterTurnDuration: quarterTurnDuration, animated: true, startEvents: start, endEvents: end)
     }
 
     static func noCommonOrientation(_ resolution: OrientationResolution) -> SceneError {

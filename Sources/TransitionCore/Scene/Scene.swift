@@ -36,6 +36,8 @@ public struct Scene: Equatable, Sendable {
     public private(set) var picture: ScenePicture
     /// How the device is held (Scene+Orientation.swift); the interface orientation is the hierarchy's.
     public internal(set) var deviceOrientation: DeviceOrientation = .portrait
+    /// The orientations an iOS 16 geometry request asked for, until the device turns (`requestGeometryUpdate`).
+    public internal(set) var requestedOrientations: OrientationMask?
 
     /// A scene at rest with `root` in the window (its visible views loaded and appeared).
     public init(device: SceneDevice = .phone, root: SceneController, options: SceneOptions = SceneOptions())

@@ -1,5 +1,19 @@
 /// The device's geometry per interface orientation (docs/SCENE.md, "Orientation and rotation").
 extension SceneDevice {
+    /// The system rotation's duration per quarter turn: 0.3 s on a phone, 0.4 s on a tablet.
+    /// Apple documents the quantity, not its value: `UIApplication.statusBarOrientationAnimationDuration`
+    /// is "the animation duration in seconds for the status bar during a 90 degree orientation
+    /// change … twice this value for a 180 degree orientation change"; 0.3 (iPhone) and 0.4
+    /// (iPad) are what it, and the coordinator's `transitionDuration` in
+    /// `viewWillTransition(to:with:)`, report on devices — observed, not documented, and not
+    /// checked for every release (`SceneOrientationVersionTests.rotationDurationByIdiom`).
+    public var rotationDuration: Double {
+        switch self {
+        case .phone: 0.3
+        case .tablet: 0.4
+        }
+    }
+
     /// The window's size: the portrait size, width and height swapped in landscape.
     public func size(in orientation: InterfaceOrientation) -> Size {
         orientation.isLandscape ? Size(width: size.height, height: size.width) : size

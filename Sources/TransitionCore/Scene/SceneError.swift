@@ -35,6 +35,11 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         controller: String, supported: OrientationMask, app: OrientationMask, window: OrientationMask)
     /// A full-screen presented controller's preferred orientation is not among its allowed ones.
     case unsupportedPreferredOrientation(controller: String, preferred: InterfaceOrientation, allowed: OrientationMask)
+    /// An API the scene's iOS release does not have (`SceneOptions.ios`).
+    case unavailableInIOS(api: String, since: Int, ios: IOSVersion)
+    /// `requestGeometryUpdate` asked only for orientations the decider does not allow
+    /// (UIKit's error handler: UISceneErrorDomain code 101).
+    case geometryUpdateRefused(requested: OrientationMask, supported: OrientationMask)
 
     public var code: String {
         switch self {
@@ -51,6 +56,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .uncaughtException: return "uncaught-exception"
         case .noCommonOrientation: return "no-common-orientation"
         case .unsupportedPreferredOrientation: return "unsupported-preferred-orientation"
+        case .unavailableInIOS: return "unavailable-in-ios"
+        case .geometryUpdateRefused: return "geometry-update-refused"
         }
     }
 
@@ -84,10 +91,16 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
         case .noCommonOrientation(let controller, let supported, let app, let window):
             return
-                "UIApplicationInvalidInterfaceOrientationException: Supported orientations has no common orientation with the application (app \(app.names), window \(window.names), \(controller) \(supported.names))"
+                "UIApplicationInvalidInterfaceOrientationException: Supported orientations has no common orientation with the application, and [\(controller) shouldAutorotate] is returning YES (app \(app.names), window \(window.names), \(controller) \(supported.names))"
         case .unsupportedPreferredOrientation(let controller, let preferred, let allowed):
             return
                 "UIApplicationInvalidInterfaceOrientationException: \(controller)'s preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' must match a supported interface orientation: \(allowed.names)"
+        case .unavailableInIOS(let api, let since, let ios):
+            return
+                "\(api) is iOS \(since)+; this scene is iOS \(ios.rawValue) (send \"ios\": \"\(since)\" or later in scene)"
+        case .geometryUpdateRefused(let requested, let supported):
+            return
+                "Error Domain=UISceneErrorDomain Code=101 \"None of the requested orientations are supported by the view controller. Requested: \(requested.names.joined(separator: ", ")); Supported: \(supported.names.joined(separator: ", "))\""
         }
     }
 }

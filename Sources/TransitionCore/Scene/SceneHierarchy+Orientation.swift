@@ -27,10 +27,14 @@ extension SceneHierarchy {
             decider = child.id
         }
         let deciding = controller(decider)
+        // iOS 16 no longer consults `shouldAutorotate` (iOS & iPadOS 16 release notes: "has been
+        // deprecated and is no longer supported"; the masks alone decide): read as YES from 16
+        // (`SceneOrientationVersionTests.shouldAutorotateIgnoredFrom16`).
+        let autorotates = options.ios.atLeast(16) || (deciding?.shouldAutorotate ?? true)
         return OrientationResolution(
             app: app, window: window, fullScreenController: top, decider: decider,
             controller: deciding?.supportedMask ?? .deviceDefault(device),
-            shouldAutorotate: deciding?.shouldAutorotate ?? true,
+            shouldAutorotate: autorotates,
             preferred: deciding?.preferredOrientation, hardware: .deviceDefault(device),
             windowReplacesApp: options.windowOrientations != nil)
     }

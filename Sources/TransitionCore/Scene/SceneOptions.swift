@@ -23,22 +23,28 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
     /// `shouldAutorotate` and the preferred orientation to the top of its stack (the seeds'
     /// `topMostViewController` override). Off: the container decides for its children (UIKit).
     public var containerForwardsOrientation: Bool
-    /// The rotation callbacks: iOS 8+ `viewWillTransition` (default) or the iOS ≤ 7 sequence.
+    /// The rotation callbacks: iOS 8+ `viewWillTransition` or the iOS ≤ 7 sequence (the
+    /// default is the version's: `RotationCallbacks.default(for:)`).
     public var rotationCallbacks: RotationCallbacks
-    /// The system rotation's duration per quarter turn, seconds (a half turn takes twice it).
-    public var rotationDuration: Double
+    /// The system rotation's duration per quarter turn, seconds (a half turn takes twice it),
+    /// within `rotationDurationRange`; nil: the device's (`SceneDevice.rotationDuration`).
+    public var rotationDuration: Double?
+
+    /// 0 (no animation) to 2 s: ten times a phone's turn is room for slow motion; more would
+    /// hold every scene operation `busy` for long (each waits for the turn).
+    public static let rotationDurationRange = 0.0...2.0
 
     public init(
         ios: IOSVersion = .newest, doublePresentation: DoublePresentation = .refuse, appOrientations: OrientationMask? = nil,
         windowOrientations: OrientationMask? = nil, containerForwardsOrientation: Bool = false,
-        rotationCallbacks: RotationCallbacks = .viewWillTransition, rotationDuration: Double = 0.4
+        rotationCallbacks: RotationCallbacks? = nil, rotationDuration: Double? = nil
     ) {
         self.ios = ios
         self.doublePresentation = doublePresentation
         self.appOrientations = appOrientations
         self.windowOrientations = windowOrientations
         self.containerForwardsOrientation = containerForwardsOrientation
-        self.rotationCallbacks = rotationCallbacks
+        self.rotationCallbacks = rotationCallbacks ?? .default(for: ios)
         self.rotationDuration = rotationDuration
     }
 }

@@ -6,12 +6,17 @@ extension InteractiveTransition {
         let outcome: ReleaseDecision.Outcome
         let reason: ReleaseDecision.Reason
         // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
+        let rate = configuration.decelerationRate
         let projected =
-            configuration.releaseRule == .projection
-            ? fraction
-                + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
-            : nil
-        if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
+            configuration.systemGesture
+            ? SystemGestureRelease.projected(progress: fraction, velocity: velocity)
+            : configuration.releaseRule == .projection
+                ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: rate) : nil
+        if configuration.systemGesture {
+            // UIKit's own gesture: projected to the nearer end (SystemGestureReleaseTests).
+            outcome = SystemGestureRelease.outcome(progress: fraction, velocity: velocity)
+            reason = .projection
+        } else if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
             outcome = velocity > 0 ? .finish : .cancel
             reason = .fling
         } else if let projected {
@@ -66,9 +71,16 @@ extension InteractiveTransition {
         } else if outcome == .cancel, configuration.pitfalls.contains(.negativeCompletionSpeed) {
             completion = Completion(layerClockCancelFrom: progress, at: time, configuration: configuration)
         } else {
+            var completing = configuration
+            if configuration.systemGesture {
+                // It carries on at the release's speed (SystemGestureReleaseTests.flickCompletesFast).
+                completing.completionSpeed = SystemGestureRelease.completionSpeed(
+                    progress: progress, velocity: velocity, to: outcome == .finish ? 1 : 0,
+                    duration: configuration.duration)
+            }
             completion = Completion(
                 from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,
-                configuration: configuration)
+                configuration: completing)
         }
         advanceCompletion(to: time, events: &events)  // a zero-length completion ends at once
     }

@@ -33,6 +33,10 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// The projection's deceleration rate r, 0 < r < 1: the fraction of the velocity kept per
     /// millisecond (`UIScrollView.DecelerationRate.normal` 0.998, `.fast` 0.99).
     public var decelerationRate: Double = ReleaseRule.normalDecelerationRate
+    /// The pan is UIKit's own gesture (a scene's edge-swipe pop or sheet swipe-down): its
+    /// release follows `SystemGestureRelease` — the fling, `releaseRule`, `threshold` and
+    /// `completionSpeed` are the app's and do not apply. Set by a scene; not a wire setting.
+    public var systemGesture = false
     /// Rubber-banding past the clamp's limits with this constant c, 0 < c ≤ 1 (the slope at the
     /// edge: smaller is stiffer); nil: the hard clamp.
     public var rubberBand: Double?
