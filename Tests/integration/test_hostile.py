@@ -212,7 +212,7 @@ def test_connections_past_the_limit_get_503(make_server):
 FLOODER = """
 import asyncio, json, sys, websockets
 async def go():
-    ws = await websockets.connect(sys.argv[1], subprotocols=["transition-sandbox.v1"])
+    ws = await websockets.connect(sys.argv[1], subprotocols=["transition-sandbox.v2"])
     codes = []
     async def read():
         try:
