@@ -30,7 +30,9 @@ public enum ProtocolVersion: Int, Sendable, CaseIterable {
     public static func negotiate(_ offered: String?) -> Negotiation {
         guard let offered else { return .serve(.v1) }
         guard offered.utf8.count < maxOfferedBytes else { return .unsupported }
-        let names = offered.split(separator: ",").map { $0.trimmingCharacters(in: " \t") }
+        let names = offered.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: " \t")
+        }
         // An empty name (`a,,b`) is a list libwebsockets refuses to read, too.
         guard names.allSatisfy({ !$0.isEmpty && $0.utf8.count < maxNameBytes }) else { return .unsupported }
         let known = allCases.filter { names.contains(Substring($0.subprotocol)) }

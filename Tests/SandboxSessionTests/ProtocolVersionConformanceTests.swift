@@ -67,7 +67,8 @@ import TransitionCore
         var network = Conversation(
             name: "network lab",
             messages: [(#"{"type":"configure","transition":"cover-vertical"}"#, 0.1)]
-                + drag(from: 60, 400, dx: 0, dy: -25, seq: 1, start: 0.2))
+                + drag(from: 60, 700, dx: 0, dy: -40, steps: 16, seq: 1, start: 0.2)
+                + drag(from: 60, 400, dx: 0, dy: 8, seq: 30, start: 3))
         network.network = NetworkConditions(delayMs: 80, jitterMs: 40, seed: 3)
         all.append(network)
         return all

@@ -10,7 +10,7 @@ from jsonschema import Draft202012Validator
 
 from client import Client
 from sandbox_env import ROOT
-from wire_schema import SCHEMA, problem, registry, validator
+from wire_schema import SCHEMA, by_type, problem, registry, validator
 
 FILES = sorted(SCHEMA.glob("*.json"))
 
@@ -164,3 +164,19 @@ def test_server_frames_differ_by_version():
     paths = [list(e.absolute_path) for e in validator("server-v1").iter_errors(welcome)]
     assert ["protocol"] in paths and ["protocol"] not in [list(e.absolute_path)
                                                          for e in validator("server-v2").iter_errors(welcome)]
+
+
+def test_the_fast_path_agrees_with_the_whole_schema():
+    """wire_schema's per-type inlined validators give the whole file's verdict (valid or not)."""
+    header = {"type": "frame", "n": 2, "phase": "idle", "progress": 0, "ack": None, "received": None,
+              "sent": 5.5, "velocity": [0, 0], "layers": []}
+    cases = [("client", m) for m, _ in REFUSED] + [("client", m) for m in ACCEPTED] + [
+        ("server-v1", {**header, "t": 5.5}), ("server-v1", header), ("server-v2", header),
+        ("server-v2", {**header, "base": 1, "layers": ["from", {"id": "to", "mask": None}]}),
+        ("server-v2", {**header, "base": 1, "layers": [{"id": "to", "center": None}]}),
+        ("server-v2", {"type": "error", "code": "busy", "message": "x"}),
+        ("server-v2", {"type": "error", "code": "too-busy", "message": "x"}),
+    ] + [("client" if m["type"] in CLIENT_TYPES else "server-v2", m) for m in protocol_examples()]
+    for name, message in cases:
+        fast = by_type(name)[message["type"]] if message["type"] in by_type(name) else validator(name)
+        assert fast.is_valid(message) == validator(name).is_valid(message), (name, message)
