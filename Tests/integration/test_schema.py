@@ -6,11 +6,12 @@ import json
 import re
 
 import pytest
+from fastjsonschema import JsonSchemaException
 from jsonschema import Draft202012Validator
 
 from client import Client
 from sandbox_env import ROOT
-from wire_schema import SCHEMA, by_type, problem, registry, validator
+from wire_schema import SCHEMA, by_type, fast, problem, registry, validator
 
 FILES = sorted(SCHEMA.glob("*.json"))
 
@@ -166,17 +167,44 @@ def test_server_frames_differ_by_version():
                                                          for e in validator("server-v2").iter_errors(welcome)]
 
 
+WELCOME = {"type": "welcome", "session": "s", "protocol": 1, "container": [390, 844],
+           "shapes": {"logo": {"size": [1, 1], "path": [["M", 0, 0], ["Z"]]}},
+           "config": {"transition": "pop", "operation": "present", "duration": 1, "distance": 200, "axis": "x",
+                      "direction": "both", "slop": 10, "threshold": 0.5, "clamp": [0.01, 0.99],
+                      "completionSpeed": 1, "completionCurve": "spring", "spring": {"damping": 0.4,
+                                                                                   "initialVelocity": 0},
+                      "flingVelocity": None, "fps": 60, "timeScale": 1, "container": [390, 844],
+                      "originFrame": [148, 644, 120, 160], "releaseRule": "threshold", "decelerationRate": 0.998,
+                      "rubberBand": None, "completionDamping": 1, "pitfalls": [], "driver": "percent-driven",
+                      "propertyAnimator": {"curve": "easeInEaseOut", "scrubsLinearly": True, "durationFactor": 0,
+                                           "pausesOnCompletion": False}}}
+
+
 def test_the_fast_path_agrees_with_the_whole_schema():
-    """wire_schema's per-type inlined validators give the whole file's verdict (valid or not)."""
+    """wire_schema's per-type inlined definitions (jsonschema) and their fastjsonschema compilation
+    give the whole file's verdict, valid or not."""
     header = {"type": "frame", "n": 2, "phase": "idle", "progress": 0, "ack": None, "received": None,
               "sent": 5.5, "velocity": [0, 0], "layers": []}
     cases = [("client", m) for m, _ in REFUSED] + [("client", m) for m in ACCEPTED] + [
         ("server-v1", {**header, "t": 5.5}), ("server-v1", header), ("server-v2", header),
         ("server-v2", {**header, "base": 1, "layers": ["from", {"id": "to", "mask": None}]}),
         ("server-v2", {**header, "base": 1, "layers": [{"id": "to", "center": None}]}),
+        ("server-v2", {**header, "base": 1, "layers": [{"id": "to", "center": [1]}]}),
+        ("server-v2", {**header, "scene": {"layers": [0, {"base": 1, "title": None}, {"base": 2, "frame": [1, 2]}]},
+                       "base": 1}),
         ("server-v2", {"type": "error", "code": "busy", "message": "x"}),
         ("server-v2", {"type": "error", "code": "too-busy", "message": "x"}),
+        ("server-v1", WELCOME), ("server-v2", WELCOME), ("server-v2", {**WELCOME, "protocol": 2}),
+        ("client", {"type": "configure", "fps": 60.0}), ("client", {"type": "configure", "fps": True}),
+        ("client", {"type": "configure", "completionCurve": [0.1, 6, 0.2, 0]}),
+        ("client", {"type": "configure", "completionCurve": [0.1, 0, 0.2, 0, 1]}),
     ] + [("client" if m["type"] in CLIENT_TYPES else "server-v2", m) for m in protocol_examples()]
     for name, message in cases:
-        fast = by_type(name)[message["type"]] if message["type"] in by_type(name) else validator(name)
-        assert fast.is_valid(message) == validator(name).is_valid(message), (name, message)
+        whole = validator(name).is_valid(message)
+        if message["type"] in by_type(name):
+            assert Draft202012Validator(by_type(name)[message["type"]]).is_valid(message) == whole, (name, message)
+            try:
+                fast(name, message["type"])(message)
+                assert whole, (name, message)
+            except JsonSchemaException:
+                assert not whole, (name, message)
