@@ -118,7 +118,8 @@ def draft7(node):
 def fast(name, type_):
     """fastjsonschema's compiled check of one type's definition (compiled when first needed: a
     test process meets a few types)."""
-    return fastjsonschema.compile({**draft7(by_type(name)[type_]), "$schema": "http://json-schema.org/draft-07/schema#"})
+    schema = {**draft7(by_type(name)[type_]), "$schema": "http://json-schema.org/draft-07/schema#"}
+    return fastjsonschema.compile(schema)
 
 
 # Messages of each (file, type) that the reference also checks: the first `AUDIT_FIRST`, then one
