@@ -111,7 +111,9 @@ public final class FrameEncoding: @unchecked Sendable {
     /// Bytes this state may keep alive while a simulated link holds it (what the link charges):
     /// its parts and the base's until the delta is made, and the delta and full frame that
     /// the first connection to need them makes — counted up front, as they may come later
-    /// (charging the payload alone let held frames use 2.2× their charge).
+    /// (charging the payload alone let held frames use 2.2× their charge). Two encodings a
+    /// holder: a protocol 2 one needs the delta and the full frame, a protocol 1 one the full
+    /// frame and the timed copy; a third is made only for a second holder, which pays for it.
     public var bytes: Int {
         guard let snapshot else {
             return full.retainedBytes + (delta?.retainedBytes ?? 0) + (encodedTimed?.retainedBytes ?? 0) + 128
