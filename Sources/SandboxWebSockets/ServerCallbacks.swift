@@ -146,7 +146,7 @@ private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPoin
 
 /// The subprotocol (docs/PROTOCOL.md, "Versions"): the newest the client offers, wherever it lists
 /// it; none offered: protocol 1. Only names we do not speak: 400 with the names we do (lws would
-/// close the connection without a word).
+/// close the connection without a word). Held by test_protocol_versions.py.
 private func preferNewest(_ request: WebSocketHandle, server: SandboxServer) -> Int32 {
     let offered = request.header(WSI_TOKEN_PROTOCOL)
     switch ProtocolVersion.negotiate(offered) {

@@ -40,6 +40,20 @@ import Testing
         #expect(ProtocolVersion(subprotocol: "") == nil)
     }
 
+    /// A copy for another thread makes the same protocol 1 frame, whether the original had made
+    /// it already or not (it is made from the full frame, which the copy carries).
+    @Test func aCopyForAnotherThreadMakesTheSameTimedFrame() {
+        let states = FrameDeltaTests.states(
+            kind: .pop, scene: false, gestures: [[12, 12, 12, 12]], unasked: [false])
+        #expect(states.count > 4)
+        for (index, state) in states.enumerated() {
+            if index % 2 == 0 { _ = state.timed }
+            #expect(state.copy().timed.text == state.timed.text)
+            #expect(state.message(after: nil, in: .v1).text == state.timed.text)
+            #expect(state.timed.text.contains(#","t":"#) && !state.timed.text.contains(#""base""#))
+        }
+    }
+
     @Test func welcomeTellsTheVersion() throws {
         for version in ProtocolVersion.allCases {
             var session = VirtualSession(version: version)
