@@ -33,11 +33,18 @@ public enum ProtocolVersion: Int, Sendable, CaseIterable {
         let names = offered.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: " \t")
         }
-        // An empty name (`a,,b`) is a list libwebsockets refuses to read, too.
-        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.count < maxNameBytes }) else { return .unsupported }
+        // What libwebsockets cannot read either: an empty name (`a,,b`), one not an RFC 6455 token.
+        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.count < maxNameBytes && $0.utf8.allSatisfy(isToken) })
+        else { return .unsupported }
         let known = allCases.filter { names.contains(Substring($0.subprotocol)) }
         guard let newest = known.max(by: { $0.rawValue < $1.rawValue }) else { return .unsupported }
         return .serve(newest)
+    }
+
+    /// A character of an HTTP token (RFC 6455 subprotocol names are tokens, RFC 7230 §3.2.6):
+    /// visible ASCII but separators.
+    static func isToken(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && !#"()<>@,;:"/[]?={}"#.utf8.contains(byte)
     }
 
     /// libwebsockets 4.1 reads the offered list into 128 bytes (with its terminator), and each

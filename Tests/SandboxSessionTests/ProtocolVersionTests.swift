@@ -26,6 +26,10 @@ import Testing
         #expect(ProtocolVersion.negotiate("Transition-Sandbox.V2") == .unsupported)
         #expect(ProtocolVersion.negotiate(", ,") == .unsupported)
         #expect(ProtocolVersion.negotiate("\(Self.v2),,\(Self.v1)") == .unsupported)
+        // Not tokens (libwebsockets' tokenizer gives up on them and closes without a word).
+        #expect(ProtocolVersion.negotiate(#"\#(Self.v1), "odd", \#(Self.v2)"#) == .unsupported)
+        #expect(ProtocolVersion.negotiate("\(Self.v1), o;d, \(Self.v2)") == .unsupported)
+        #expect(ProtocolVersion.negotiate("\(Self.v1) \(Self.v2)") == .unsupported)
         // What libwebsockets could not read: it would close the connection without a word.
         let long = String(repeating: "x", count: ProtocolVersion.maxNameBytes)
         #expect(ProtocolVersion.negotiate("\(long), \(Self.v2)") == .unsupported)

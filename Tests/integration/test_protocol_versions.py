@@ -56,7 +56,8 @@ def test_preferring_v2_leaves_v1_to_the_next_client(server):
         assert handshake(server, None)[0] == 1
 
 
-@pytest.mark.parametrize("offered", ["chat", "transition-sandbox.v3", "x" * 70 + ", " + V2, f"{V2},,{V1}"])
+@pytest.mark.parametrize("offered", ["chat", "transition-sandbox.v3", "x" * 70 + ", " + V2, f"{V2},,{V1}",
+                                     f'{V1}, "odd", {V2}', f"{V1}, o;d, {V2}"])
 def test_only_unknown_names_are_refused_with_the_names_to_offer(server, offered):
     s = rawws.connect(server.host, server.port)
     try:
