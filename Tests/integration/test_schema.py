@@ -196,6 +196,9 @@ def test_the_fast_path_agrees_with_the_whole_schema():
         ("server-v2", {"type": "error", "code": "too-busy", "message": "x"}),
         ("server-v1", WELCOME), ("server-v2", WELCOME), ("server-v2", {**WELCOME, "protocol": 2}),
         ("client", {"type": "configure", "fps": 60.0}), ("client", {"type": "configure", "fps": True}),
+        ("client", {"type": "present", "controller": {"id": "a\u202eb"}}),
+        ("client", {"type": "present",
+                    "controller": {"id": "Détail ✓", "kind": "navigation", "stack": [{"id": "x"}]}}),
         ("client", {"type": "configure", "completionCurve": [0.1, 6, 0.2, 0]}),
         ("client", {"type": "configure", "completionCurve": [0.1, 0, 0.2, 0, 1]}),
     ] + [("client" if m["type"] in CLIENT_TYPES else "server-v2", m) for m in protocol_examples()]
