@@ -13,7 +13,7 @@ import pytest
 
 from sandbox_env import BINARY, ROOT, SERVE_ARGS, sanitizer_report, wait_for_signal_sources  # noqa: F401 (BINARY, ROOT: re-exported)
 
-PROTOCOL = "transition-sandbox.v1"
+PROTOCOL = "transition-sandbox.v2"
 
 
 class Server:

@@ -38,7 +38,7 @@ async def main():
     line = proc.stdout.readline()
     port = int(re.search(r":(\d+)", line).group(1))
     url = f"ws://127.0.0.1:{port}/"
-    proto = ["transition-sandbox.v1"]
+    proto = ["transition-sandbox.v2"]
     driver = await websockets.connect(url, subprotocols=proto, max_size=None)
     session = json.loads(await driver.recv())["session"]
     joined = 0

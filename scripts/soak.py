@@ -312,7 +312,7 @@ def never_reader(host, port, counters, stop, hold):
 def oversized(host, port, counters):
     s = rawws.websocket(host, port)
     counters.add("connections")
-    s.sendall(rawws.frame('{"type":"ping","seq":1,"t":0,"pad":"' + "x" * (64 * 1024) + '"}'))
+    s.sendall(rawws.frame('{"type":"ping","seq":1,"t":0,"pad":"' + "x" * (64 * 1024) + '"}', check=False))
     code, _ = read_until_close(s, 10)
     s.close()
     if code != 1009:
@@ -357,7 +357,7 @@ def half_close(host, port, counters):
     """The lws 4.1.6 livelock sequence: big replies left unread, then shutdown(SHUT_WR)."""
     s = rawws.websocket(host, port)
     counters.add("connections")
-    rawws.send_all_nonblocking(s, b"".join(rawws.frame(TAB_PING) for _ in range(40)), time.monotonic() + 5)
+    rawws.send_all_nonblocking(s, b"".join(rawws.frame(TAB_PING, check=False) for _ in range(40)), time.monotonic() + 5)
     s.shutdown(socket.SHUT_WR)
     time.sleep(2)
     s.close()

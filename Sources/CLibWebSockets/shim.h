@@ -70,7 +70,7 @@ static inline int clws_http_refuse(struct lws *wsi, unsigned int status, const c
 
 /// Everything the server context needs, kept alive (lws keeps pointers into it) until freed.
 typedef struct clws_server {
-    struct lws_protocols protocols[3];
+    struct lws_protocols protocols[4];
     struct lws_protocol_vhost_options default_option;
     struct lws_protocol_vhost_options protocol_options;
     struct lws_http_mount mount;
@@ -78,20 +78,23 @@ typedef struct clws_server {
     lws_retry_bo_t retry;
     char *web_root;
     char *iface;
-    char *protocol_name;
+    char *protocol_name;  // protocol 2's subprotocol
+    char *protocol_v1;    // protocol 1's: the default, for clients that offer none
+    char v1_first;        // its first character while hidden (clws_server_hide_v1)
     char *tls_cert;
     char *tls_key;
     struct lws_context *context;
 } clws_server;
 
 static inline void clws_server_free(clws_server *server) {
-    free(server->web_root); free(server->iface); free(server->protocol_name);
+    free(server->web_root); free(server->iface); free(server->protocol_name); free(server->protocol_v1);
     free(server->tls_cert); free(server->tls_key); free(server);
 }
 
 /// Creates a context listening on `iface:port` (port 0: any free port) that serves `web_root`
-/// over HTTP and speaks `protocol_name` (marked "default", so clients that offer no subprotocol
-/// reach it too). IPv6 is disabled so that 127.0.0.1 really means loopback only.
+/// over HTTP and speaks the subprotocols `protocol_name` (protocol 2) and `protocol_v1` (marked
+/// "default", so clients that offer none reach it), one callback for both. IPv6 is disabled so
+/// that 127.0.0.1 really means loopback only.
 /// `http_callback` serves protocol 0 (the page; lws_callback_http_dummy does the work). `listen`
 /// 0 makes a context that listens nowhere and only serves sockets handed to it
 /// (`lws_adopt_socket_vhost`): the extra service threads of `sandbox serve --threads`.
@@ -100,7 +103,8 @@ static inline void clws_server_free(clws_server *server) {
 /// `tls_key` (PEM files, both or neither) make the context serve TLS only: https and wss, through
 /// lws' own OpenSSL; sockets adopted from the listening thread are TLS too.
 static inline clws_server *clws_server_create(const char *iface, int port, const char *web_root,
-                                              const char *protocol_name, lws_callback_function *callback,
+                                              const char *protocol_name, const char *protocol_v1,
+                                              lws_callback_function *callback,
                                               lws_callback_function *http_callback,
                                               size_t per_session_size, size_t tx_packet_size, void *user,
                                               uint16_t ping_secs, uint16_t hangup_secs, unsigned int timeout_secs,
@@ -110,6 +114,7 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     server->web_root = strdup(web_root);
     server->iface = strdup(iface);
     server->protocol_name = strdup(protocol_name);
+    server->protocol_v1 = strdup(protocol_v1);
     if (tls_cert && tls_key) {
         server->tls_cert = strdup(tls_cert);
         server->tls_key = strdup(tls_key);
@@ -125,10 +130,12 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
     // rest itself; a peer that then half-closes livelocks 4.1.6 (see docs/SECURITY.md). With the
     // largest message allowed here, a write goes to the kernel whole; the caller checks the room.
     server->protocols[1].tx_packet_size = tx_packet_size;
+    server->protocols[2] = server->protocols[1];
+    server->protocols[2].name = server->protocol_v1;
 
     server->default_option.name = "default";
     server->default_option.value = "1";
-    server->protocol_options.name = server->protocol_name;
+    server->protocol_options.name = server->protocol_v1;
     server->protocol_options.options = &server->default_option;
 
     server->mount.mountpoint = "/";
@@ -178,6 +185,31 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
         return NULL;
     }
     return server;
+}
+
+/// lws 4.1 binds the first subprotocol of the client's list that it knows, and exports no way to
+/// bind another. To serve protocol 2 to a client that lists protocol 1 first, protocol 1's name
+/// is emptied for that one upgrade (it then matches no offered name; lws reads it, not a copy)
+/// and given back by clws_server_restore_v1 at the upgrade's next callback — or at any later
+/// callback of this context, whatever happened between (one thread runs a context).
+static inline void clws_server_hide_v1(clws_server *server) {
+    if (server->protocol_v1[0]) {
+        server->v1_first = server->protocol_v1[0];
+        server->protocol_v1[0] = '\0';
+    }
+}
+
+static inline void clws_server_restore_v1(clws_server *server) {
+    if (server->v1_first) {
+        server->protocol_v1[0] = server->v1_first;
+        server->v1_first = 0;
+    }
+}
+
+/// The subprotocol lws bound the connection to ("" if none).
+static inline const char *clws_protocol_name(struct lws *wsi) {
+    const struct lws_protocols *protocol = lws_get_protocol(wsi);
+    return protocol && protocol->name ? protocol->name : "";
 }
 
 /// Serves an accepted socket on this context (call on its service thread).

@@ -4,7 +4,8 @@ import TransitionCore
 /// connection can write: `FrameEncoding`). What the session state machine asks to send;
 /// Equatable, so its tests compare action lists.
 public enum ServerMessage: Equatable, Sendable {
-    case welcome(session: String, settings: SessionSettings)
+    /// `protocol`: the version the connection negotiated, which `welcome` tells it.
+    case welcome(session: String, settings: SessionSettings, protocol: ProtocolVersion = .v2)
     /// `joined` answers a viewer's `join`; `configured` goes to every connection of a session.
     /// `id`, here and below: the request id of the message this answers, echoed (`RequestID`).
     case configured(session: String, settings: SessionSettings, joined: Bool, id: RequestID? = nil)

@@ -4,7 +4,8 @@ import TransitionCore
 public enum ServerMessages {
     public static func encode(_ message: ServerMessage, headroom: Int) -> EncodedMessage {
         switch message {
-        case let .welcome(session, settings): return welcome(session, settings, headroom: headroom)
+        case let .welcome(session, settings, version):
+            return welcome(session, settings, version: version, headroom: headroom)
         case let .configured(session, settings, joined, id):
             return configured(session, settings, joined: joined, id: id, headroom: headroom)
         case let .pong(seq, t, serverTime, id):
@@ -18,13 +19,15 @@ public enum ServerMessages {
         }
     }
 
-    static func welcome(_ id: String, _ settings: SessionSettings, headroom: Int) -> EncodedMessage {
+    static func welcome(
+        _ id: String, _ settings: SessionSettings, version: ProtocolVersion, headroom: Int
+    ) -> EncodedMessage {
         var w = JSONWriter(headroom: headroom, capacity: 2048)
         w.beginObject()
         w.key("type"); w.string("welcome")
         w.key("session"); w.string(id)
-        // 2: delta frames, fixed-precision numbers, no `t` in frames (docs/PROTOCOL.md, "Delta frames").
-        w.key("protocol"); w.integer(2)
+        // The negotiated version (docs/PROTOCOL.md, "Versions"): 1 whole frames with `t`, 2 deltas.
+        w.key("protocol"); w.integer(version.rawValue)
         w.key("config"); settings.write(to: &w)
         let container = settings.configuration.container
         w.key("container"); w.pair(container.width, container.height)

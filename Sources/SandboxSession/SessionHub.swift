@@ -121,8 +121,12 @@ public struct SessionHub: Equatable {
 
     // MARK: - Connections
 
-    /// A client connected: it drives a new session of this id (unique, from the caller).
-    public mutating func connect(_ connection: ConnectionID, session id: String, into actions: inout [SessionAction]) {
+    /// A client connected: it drives a new session of this id (unique, from the caller); `welcome`
+    /// tells it the protocol `version` it negotiated.
+    public mutating func connect(
+        _ connection: ConnectionID, session id: String, version: ProtocolVersion = .v2,
+        into actions: inout [SessionAction]
+    ) {
         let phase = phaseLoad.indices.min { phaseLoad[$0] < phaseLoad[$1] }!
         phaseLoad[phase] += 1
         sessions[id] = HubSession(core: SessionCore(id: id, settings: defaults), driver: connection, phase: phase)
@@ -130,7 +134,7 @@ public struct SessionHub: Equatable {
         actions.append(.register(session: id))
         // The link first: the welcome already crosses the simulated network.
         if network.isActive { actions.append(.setLink(connection, network)) }
-        actions.append(.send(connection, .welcome(session: id, settings: defaults)))
+        actions.append(.send(connection, .welcome(session: id, settings: defaults, protocol: version)))
         if network.isActive { actions.append(.send(connection, .link(network))) }
         actions.append(.frameDue(connection))
     }

@@ -23,26 +23,30 @@ public struct VirtualSession {
     /// The display link while the transition animates.
     private var display: TickSchedule?
     /// The connection's outbox: its simulated network and the last frame it was sent.
-    private var outbox = Outbox(limits: Self.replayLimits, headroom: 0, at: 0)
+    private var outbox: Outbox
     /// The time of the latest input or tick, in seconds.
     public private(set) var now = 0.0
 
     /// `fps` is the server's default frame rate (`sandbox serve --fps`), in
-    /// `SessionSettings.fpsRange`; `network` its default link (`serve --network`).
-    public init(id: String = "virtual", fps: Int = 60, network: NetworkConditions = .loopback) {
+    /// `SessionSettings.fpsRange`; `network` its default link (`serve --network`); `version` the
+    /// protocol the client negotiated.
+    public init(
+        id: String = "virtual", fps: Int = 60, network: NetworkConditions = .loopback, version: ProtocolVersion = .v2
+    ) {
         guard let defaults = SessionSettings(fps: fps) else {
             preconditionFailure("fps must be in \(SessionSettings.fpsRange)")
         }
         hub = SessionHub(defaults: defaults, network: network)
         frames = FrameCache(for: hub)
         self.id = id
+        outbox = Outbox(limits: Self.replayLimits, headroom: 0, version: version, at: 0)
     }
 
     /// What a connecting client receives: `welcome` and the first frame.
     public mutating func connect(at time: Double) -> [String] {
         now = time
         var actions: [SessionAction] = []
-        hub.connect(connection, session: id, into: &actions)
+        hub.connect(connection, session: id, version: outbox.version, into: &actions)
         return carryOut(actions)
     }
 

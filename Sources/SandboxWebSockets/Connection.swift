@@ -26,11 +26,11 @@ final class Connection {
     let budget: ByteBudget
     private(set) var charged = 0
 
-    init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, at now: Double) {
+    init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, version: ProtocolVersion, at now: Double) {
         self.id = id
         self.socket = socket
         self.server = server
-        outbox = Outbox(limits: server.limits, headroom: server.headroom, at: now)
+        outbox = Outbox(limits: server.limits, headroom: server.headroom, version: version, at: now)
         stats = ConnectionStats(peer: socket.peerAddress, openedAt: now)
         budget = server.group.budget
         SendRoom.fixBuffer(socket.wsi)

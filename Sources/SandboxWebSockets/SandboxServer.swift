@@ -4,7 +4,7 @@ import SandboxSession
 import Synchronization
 
 /// One service thread of the sandbox server: a libwebsockets context serving the page over HTTP
-/// and the `transition-sandbox.v1` protocol. It decides nothing about sessions: client messages,
+/// and the `transition-sandbox` protocols (v2, v1). It decides nothing about sessions: client messages,
 /// ticks and connections go to its `SessionHub`, and it carries out the actions that come back
 /// (`carryOut`). A `ServerGroup` owns one or more of these, their threads and their shutdown.
 ///
@@ -77,7 +77,8 @@ public final class SandboxServer: @unchecked Sendable {
         LWSLog.route(to: options.logger)
         let user = Unmanaged.passUnretained(self).toOpaque()
         native = clws_server_create(
-            options.host, Int32(options.port), options.webRoot, sandboxSubprotocol, sandboxCallback, httpCallback,
+            options.host, Int32(options.port), options.webRoot, sandboxSubprotocol, sandboxSubprotocolV1,
+            sandboxCallback, httpCallback,
             MemoryLayout<UnsafeRawPointer>.size, options.limits.sendBytes + 64, user, options.pingSeconds,
             options.hangupSeconds, options.handshakeTimeoutSeconds, options.listens ? 1 : 0,
             options.metrics == nil ? 0 : 1, options.tlsCertificate, options.tlsKey)
@@ -248,16 +249,17 @@ public final class SandboxServer: @unchecked Sendable {
 
     // MARK: - Connections
 
-    func opened(_ socket: WebSocketHandle) -> Connection {
+    func opened(_ socket: WebSocketHandle, version: ProtocolVersion) -> Connection {
         nextConnection += 1
         let connection = Connection(
-            id: ConnectionID(thread: thread, number: nextConnection), socket: socket, server: self, at: clock.now)
+            id: ConnectionID(thread: thread, number: nextConnection), socket: socket, server: self, version: version,
+            at: clock.now)
         connections[connection.id] = connection
         group.openConnections.add(1)
         if lifecycle != .serving {
             connection.close(1001, "server shutting down")
         } else {
-            hub.connect(connection.id, session: newSessionID(), into: &actions)
+            hub.connect(connection.id, session: newSessionID(), version: version, into: &actions)
             carryOut()
         }
         logOpened(connection)

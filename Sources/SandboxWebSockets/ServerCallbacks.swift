@@ -41,6 +41,8 @@ func sandboxCallback(
     _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     guard let wsi, let server = server(of: wsi) else { return 0 }
+    // Protocol 1's name, hidden for one upgrade (`preferNewest`), is back once lws has bound one.
+    if let native = server.native, native.pointee.v1_first != 0 { clws_server_restore_v1(native) }
     // The per-connection slot lws allocates holds our retained Connection.
     let slot = user?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     let connection = slot?.pointee.map { Unmanaged<Connection>.fromOpaque($0).takeUnretainedValue() }
@@ -76,7 +78,9 @@ func sandboxCallback(
         let socket = WebSocketHandle(wsi: wsi)
         // Counted before the "connection opened" line, which tests wait for (test_edge_bounds.py).
         server.group.peers.opened(socket.peerAddress)
-        let created = server.opened(socket)
+        // lws bound one of our two subprotocols (or the default, protocol 1).
+        let version = ProtocolVersion(subprotocol: String(cString: clws_protocol_name(wsi))) ?? .v1
+        let created = server.opened(socket, version: version)
         slot.pointee = Unmanaged.passRetained(created).toOpaque()
     case LWS_CALLBACK_RECEIVE:
         return connection?.receive(input, length) ?? -1
@@ -137,7 +141,27 @@ private func confirmUpgrade(_ wsi: OpaquePointer, to input: UnsafeMutableRawPoin
             request, 503, "Service Unavailable: too many connections from this address", server,
             why: PeerLimits.Refusal.connections.rawValue)
     }
-    return 0
+    return preferNewest(request, server: server)
+}
+
+/// The subprotocol (docs/PROTOCOL.md, "Versions"): the newest the client offers, wherever it lists
+/// it; none offered: protocol 1. Only names we do not speak: 400 with the names we do (lws would
+/// close the connection without a word). Held by test_protocol_versions.py.
+private func preferNewest(_ request: WebSocketHandle, server: SandboxServer) -> Int32 {
+    let offered = request.header(WSI_TOKEN_PROTOCOL)
+    switch ProtocolVersion.negotiate(offered) {
+    case .unsupported:
+        return refuse(
+            request, 400,
+            "Bad Request: no supported subprotocol; offer \(sandboxSubprotocol) or \(sandboxSubprotocolV1)",
+            server, why: "subprotocol")
+    case .serve(.v2):
+        // lws takes the first name it knows: hide protocol 1's until it has bound this upgrade.
+        if let native = server.native { clws_server_hide_v1(native) }
+        return 0
+    case .serve(.v1):
+        return 0
+    }
 }
 
 /// Logs and counts the refusal (`why`: a short stable word), then answers `status`.

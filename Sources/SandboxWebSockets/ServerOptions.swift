@@ -70,5 +70,8 @@ public struct ServerOptions: Sendable {
     public init() {}
 }
 
-/// The subprotocol name; the page and scripts offer it (clients offering none reach it too).
-public let sandboxSubprotocol = "transition-sandbox.v1"
+/// The subprotocol our clients offer (the page, the tools, the tests): the newest protocol.
+public let sandboxSubprotocol = ProtocolVersion.v2.subprotocol
+/// Protocol 1's subprotocol (whole frames with `t`), which a client that offers none gets too
+/// (docs/PROTOCOL.md, "Versions").
+public let sandboxSubprotocolV1 = ProtocolVersion.v1.subprotocol

@@ -6,7 +6,7 @@ import SandboxWebSockets
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the page and the transition-sandbox.v1 WebSocket protocol.")
+        abstract: "Serve the page and the transition-sandbox WebSocket protocol (v2, v1).")
 
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080

@@ -21,7 +21,7 @@ def layout(make_server, tmp_path):
 def test_the_page_watches_a_session_of_the_other_process(driver, layout):
     page = Page(driver, f"http://127.0.0.1:{layout.port}/").open()
     own = page.get("session")
-    with connect(layout.url, subprotocols=["transition-sandbox.v1"]) as headless:
+    with connect(layout.url, subprotocols=["transition-sandbox.v2"]) as headless:
         welcome = json.loads(headless.recv())
         # Least connections: the script's session lives on the process the page is not on.
         assert welcome["session"].split("-")[0] != own.split("-")[0]

@@ -87,7 +87,7 @@ def deltas(messages):
 def whole_frame_of(server, session):
     """The whole frame the server sends a viewer that joins `session` now (the first frame after
     `joined` is never a delta), as text."""
-    with connect(server.url, subprotocols=["transition-sandbox.v1"]) as viewer:
+    with connect(server.url, subprotocols=["transition-sandbox.v2"]) as viewer:
         assert json.loads(viewer.recv())["type"] == "welcome"
         viewer.send(json.dumps({"type": "join", "session": session}))
         while (message := json.loads(viewer.recv()))["type"] != "joined":

@@ -159,7 +159,7 @@ def test_recording_a_drag_downloads_a_pan_script_that_replays_headlessly(page, s
 
 
 def test_watching_another_session_shows_its_frames_live(page, server):
-    with connect(server.url, subprotocols=["transition-sandbox.v1"]) as headless:
+    with connect(server.url, subprotocols=["transition-sandbox.v2"]) as headless:
         welcome = json.loads(headless.recv())
         page.js("const form = document.getElementById('watch');"
                 "form.elements.session.value = arguments[0]; form.requestSubmit();", welcome["session"])

@@ -216,7 +216,7 @@ def test_drive_it_with_a_pan_hands_the_present_to_the_next_drag(page):
 
 
 def test_watching_a_scene_session_shows_its_tree_log_and_cards(page, server):
-    with connect(server.url, subprotocols=["transition-sandbox.v1"]) as headless:
+    with connect(server.url, subprotocols=["transition-sandbox.v2"]) as headless:
         welcome = json.loads(headless.recv())
 
         def send_and_wait_state(message):

@@ -1,7 +1,9 @@
 """A small protocol client for the tests: sends messages, waits for the replies it expects.
 Frames are handed on whole: delta frames are applied as they arrive (`FrameAssembler`,
 Tests/sandbox_env.py), so `frames`, `recv()`, `expect()` and `until()` never see a delta. A
-delta that cannot be applied (the server promises never to send one) fails the test at once."""
+delta that cannot be applied (the server promises never to send one) fails the test at once.
+Every message sent and received is checked against schema/ (Tests/wire_schema.py); a test that
+sends an invalid message on purpose says so (`send(..., check=False)`)."""
 import asyncio
 import json
 import sys
@@ -11,8 +13,9 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sandbox_env import FrameAssembler  # noqa: E402
+from wire_schema import VERSIONS, check_received, check_sent  # noqa: E402
 
-PROTOCOL = "transition-sandbox.v1"
+PROTOCOL = "transition-sandbox.v2"
 TIMEOUT = 10
 
 
@@ -26,10 +29,13 @@ class Client:
         self.welcome = None
         self.assembler = FrameAssembler()
         self.last_wire_frame = None  # the last frame message as it came (a delta or whole)
+        self.version = VERSIONS.get(ws.subprotocol, 1)  # what the handshake negotiated
 
     @classmethod
     async def connect(cls, url, **kwargs):
-        ws = await websockets.connect(url, subprotocols=[PROTOCOL], max_size=None, **kwargs)
+        """Offers protocol 2 unless `subprotocols` says otherwise."""
+        kwargs.setdefault("subprotocols", [PROTOCOL])
+        ws = await websockets.connect(url, max_size=None, **kwargs)
         client = cls(ws)
         client.welcome = await client.expect("welcome")
         await client.expect("frame")
@@ -53,6 +59,7 @@ class Client:
 
     async def recv(self):
         message = json.loads(await asyncio.wait_for(self.ws.recv(), TIMEOUT))
+        check_received(message, self.version)
         if message["type"] == "frame":
             self.last_wire_frame = message
             frame = self.assembler.apply(message)
@@ -73,7 +80,10 @@ class Client:
             if message["type"] == type_ and all(message.get(k) == v for k, v in match.items()):
                 return message
 
-    async def send(self, message):
+    async def send(self, message, check=True):
+        """`check=False`: the message breaks the protocol on purpose (a hostile test)."""
+        if check:
+            check_sent(message)
         await self.ws.send(json.dumps(message))
 
     async def pointer(self, phase, x, y=400, dt=16.0, **extra):

@@ -1,13 +1,21 @@
 """Raw sockets for hostile-client tests: what `websockets` would hide (never reading, half-closing,
 odd HTTP requests) done by hand. Loopback only; every call is bounded by a timeout."""
 import base64
+import json
 import os
 import socket
 import struct
+import sys
 import time
+import weakref
 from pathlib import Path
 
-PROTOCOL = "transition-sandbox.v1"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from wire_schema import VERSIONS, check_received, check_sent  # noqa: E402
+
+PROTOCOL = "transition-sandbox.v2"
+# The version each socket of `websocket()` negotiated (read_frame checks by it).
+VERSION_OF = weakref.WeakKeyDictionary()
 
 
 def connect(host, port, timeout=5.0, rcvbuf=None, sndbuf=None):
@@ -52,7 +60,8 @@ def status(response):
     return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
 
 
-def upgrade_request(host, port, host_header=None, origin=None, upgrade="websocket", extra=""):
+def upgrade_request(host, port, host_header=None, origin=None, upgrade="websocket", extra="", protocol=PROTOCOL):
+    """`protocol`: the Sec-WebSocket-Protocol value (None: no such header)."""
     key = base64.b64encode(os.urandom(16)).decode()
     lines = [
         "GET / HTTP/1.1",
@@ -61,8 +70,9 @@ def upgrade_request(host, port, host_header=None, origin=None, upgrade="websocke
         "Connection: Upgrade",
         f"Sec-WebSocket-Key: {key}",
         "Sec-WebSocket-Version: 13",
-        f"Sec-WebSocket-Protocol: {PROTOCOL}",
     ]
+    if protocol is not None:
+        lines.append(f"Sec-WebSocket-Protocol: {protocol}")
     if origin:
         lines.append(f"Origin: {origin}")
     return "\r\n".join(lines) + "\r\n" + extra + "\r\n"
@@ -74,13 +84,26 @@ def websocket(host, port, rcvbuf=None, sndbuf=None, **headers):
     s.sendall(upgrade_request(host, port, **headers).encode())
     head = read_head(s)
     assert status(head) == 101, head[:200]
+    VERSION_OF[s] = VERSIONS[subprotocol(head)]
     return s
 
 
-def frame(payload, opcode=1):
-    """A masked client frame."""
+def subprotocol(head):
+    """The `Sec-WebSocket-Protocol` of a response head (None if absent)."""
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"sec-websocket-protocol":
+            return value.strip().decode()
+    return None
+
+
+def frame(payload, opcode=1, check=True):
+    """A masked client frame. A text frame is checked against schema/ (Tests/wire_schema.py)
+    unless `check=False`: the payload breaks the protocol on purpose."""
     if isinstance(payload, str):
         payload = payload.encode()
+    if check and opcode == 1:
+        check_sent(json.loads(payload))
     mask = os.urandom(4)
     n = len(payload)
     if n < 126:
@@ -170,14 +193,18 @@ def read_exact(s, n):
 
 
 def read_frame(s):
-    """One server frame (unmasked): (opcode, payload)."""
+    """One server frame (unmasked): (opcode, payload). A text frame is checked against schema/
+    (the version `websocket()` negotiated; either, on a socket upgraded by the test itself)."""
     b0, b1 = read_exact(s, 2)
     n = b1 & 0x7F
     if n == 126:
         n = struct.unpack("!H", read_exact(s, 2))[0]
     elif n == 127:
         n = struct.unpack("!Q", read_exact(s, 8))[0]
-    return b0 & 0x0F, read_exact(s, n)
+    opcode, payload = b0 & 0x0F, read_exact(s, n)
+    if opcode == 1 and b0 & 0x80:
+        check_received(json.loads(payload), VERSION_OF.get(s))
+    return opcode, payload
 
 
 def close_code(payload):

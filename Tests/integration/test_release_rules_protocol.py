@@ -92,7 +92,7 @@ HOSTILE = [
 def test_hostile_values_are_refused_naming_the_field(server, fields, code, field):
     async def go():
         c = await Client.connect(server.url)
-        await c.send({"type": "configure", "releaseRule": "projection", **fields})
+        await c.send({"type": "configure", "releaseRule": "projection", **fields}, check=False)
         error = await c.expect("error")
         assert error["code"] == code and error["field"] == field, error
         assert len(json.dumps(error)) < 600

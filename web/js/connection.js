@@ -1,7 +1,8 @@
 // The WebSocket to the sandbox server: one per page, reconnected with exponential backoff.
 // It knows the wire protocol's framing (JSON text messages, the subprotocol) and nothing else.
 
-export const SUBPROTOCOL = "transition-sandbox.v1";
+// Protocol 2 (delta frames, docs/PROTOCOL.md "Versions"): the page assembles deltas (frameAssembler.js).
+export const SUBPROTOCOL = "transition-sandbox.v2";
 
 /** Backoff: 250 ms, doubled per failed attempt, at most 5 s; reset once a connection opens. */
 export function backoffDelay(attempt) {

@@ -1,8 +1,8 @@
-/// A session's frame for one state, as every connection of it is sent it: a delta against the
-/// frame before (when there is one to apply it to) or the full frame (docs/PROTOCOL.md,
-/// "Delta frames"). Each is encoded once, when the first connection needs it, whatever the
-/// number of viewers; the connection picks with `message(after:)` from the id of the frame it
-/// was sent last.
+/// A session's frame for one state, as every connection of it is sent it: in protocol 2 a delta
+/// against the frame before (when there is one to apply it to) or the full frame
+/// (docs/PROTOCOL.md, "Delta frames"); in protocol 1 the full frame with `t`. Each is encoded
+/// once, when the first connection needs it, whatever the number of viewers; the connection picks
+/// with `message(after:in:)` from its version and the id of the frame it was sent last.
 ///
 /// Used on its session's service thread (the encodings are lazy); `copy()` makes one for
 /// another thread.
@@ -22,6 +22,9 @@ public final class FrameEncoding: @unchecked Sendable {
     private let headroom: Int
     private var encodedFull: EncodedMessage?
     private var encodedDelta: EncodedMessage?
+    private var encodedTimed: EncodedMessage?
+    /// `sent`'s value in the full frame's payload (protocol 1 copies it as `t`).
+    private let sentInFull: Range<Int>
 
     /// `previous`: the session's frame before this one; a delta against it is offered when
     /// `deltaAllowed` and it is this state's predecessor (`n` − 1).
@@ -30,6 +33,8 @@ public final class FrameEncoding: @unchecked Sendable {
         number = snapshot.number
         self.snapshot = snapshot
         self.headroom = headroom
+        let header = FrameWriter.headerOffset(number: snapshot.number) - snapshot.header.lowerBound
+        sentInFull = (snapshot.sent.lowerBound + header)..<(snapshot.sent.upperBound + header)
         if deltaAllowed, let previous, let base = previous.snapshot, base.number + 1 == snapshot.number,
             base.hasUniqueIDs, snapshot.hasUniqueIDs
         {
@@ -46,8 +51,10 @@ public final class FrameEncoding: @unchecked Sendable {
         number = other.number
         snapshot = nil
         headroom = other.headroom
+        sentInFull = other.sentInFull
         encodedFull = other.full.copy()
         encodedDelta = other.delta?.copy()
+        encodedTimed = other.encodedTimed?.copy()
     }
 
     /// A frame only ever sent whole (the tests' stand-in of a given size).
@@ -58,6 +65,7 @@ public final class FrameEncoding: @unchecked Sendable {
         snapshot = nil
         headroom = message.headroom
         encodedFull = message
+        sentInFull = 0..<0
     }
 
     /// The full frame.
@@ -78,19 +86,38 @@ public final class FrameEncoding: @unchecked Sendable {
         return message
     }
 
-    /// What a connection that was last sent frame `lastID` is sent now: the delta when it
-    /// holds this frame's base, else the full frame.
-    public func message(after lastID: UInt64?) -> EncodedMessage {
-        if let baseID, lastID == baseID, let delta { return delta }
-        return full
+    /// Protocol 1's frame: the full frame with `t` after `n` (made from `full`, so a copy for
+    /// another thread makes it too, at most once per thread).
+    public var timed: EncodedMessage {
+        if let encodedTimed { return encodedTimed }
+        let message = FrameWriter.timed(full, number: number, sent: sentInFull)
+        encodedTimed = message
+        return message
+    }
+
+    /// What a connection of `version` that was last sent frame `lastID` is sent now: in
+    /// protocol 2 the delta when it holds this frame's base, else the full frame; in protocol 1
+    /// always the whole frame with `t` (`ProtocolVersionTests`).
+    public func message(after lastID: UInt64?, in version: ProtocolVersion = .v2) -> EncodedMessage {
+        switch version {
+        case .v1:
+            return timed
+        case .v2:
+            if let baseID, lastID == baseID, let delta { return delta }
+            return full
+        }
     }
 
     /// Bytes this state may keep alive while a simulated link holds it (what the link charges):
     /// its parts and the base's until the delta is made, and the delta and full frame that
     /// the first connection to need them makes — counted up front, as they may come later
-    /// (charging the payload alone let held frames use 2.2× their charge).
+    /// (charging the payload alone let held frames use 2.2× their charge). Two encodings a
+    /// holder: a protocol 2 one needs the delta and the full frame, a protocol 1 one the full
+    /// frame and the timed copy; a third is made only for a second holder, which pays for it.
     public var bytes: Int {
-        guard let snapshot else { return full.retainedBytes + (delta?.retainedBytes ?? 0) + 128 }
+        guard let snapshot else {
+            return full.retainedBytes + (delta?.retainedBytes ?? 0) + (encodedTimed?.retainedBytes ?? 0) + 128
+        }
         let parts = snapshot.retainedBytes + (base?.retainedBytes ?? 0)
         return parts + 2 * (snapshot.bytes.payloadCount + headroom + 64) + 256
     }

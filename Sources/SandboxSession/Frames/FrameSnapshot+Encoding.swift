@@ -7,7 +7,7 @@ extension FrameSnapshot {
     static func encode(_ session: borrowing SessionCore, now: Double) -> FrameSnapshot {
         let frame = session.engine.frame()
         var builder = Builder(layers: frame.layers.count)
-        let header = builder.header(session, frame, now: now)
+        let (header, sent) = builder.header(session, frame, now: now)
         var scene: Scene?
         if let box = session.sceneBox {
             // A scene's pictures are composed once per frame.
@@ -22,7 +22,7 @@ extension FrameSnapshot {
         let unique = builder.uniqueIDs
         let (bytes, layers, properties) = builder.finish()
         return FrameSnapshot(
-            number: session.frameNumber, bytes: bytes, header: header, layers: layers,
+            number: session.frameNumber, bytes: bytes, header: header, sent: sent, layers: layers,
             properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique)
     }
 
@@ -46,9 +46,11 @@ extension FrameSnapshot {
             return (w.finish(), layers, properties)
         }
 
-        mutating func header(_ session: borrowing SessionCore, _ frame: Frame, now: Double) -> Range<Int> {
+        /// The header's range, and that of `sent`'s value within it (protocol 1 repeats it as `t`).
+        mutating func header(
+            _ session: borrowing SessionCore, _ frame: Frame, now: Double
+        ) -> (header: Range<Int>, sent: Range<Int>) {
             let start = w.beginPart()
-            // Protocol 2: no `t` (it was `sent` twice, the same number in every frame).
             w.key("phase"); w.string(session.framePhase.rawValue)
             w.key("progress"); w.fixed(session.frameProgress, FramePrecision.progress)
             w.key("ack")
@@ -57,9 +59,12 @@ extension FrameSnapshot {
             if let received = session.ackReceived { w.fixed(received, FramePrecision.milliseconds) } else { w.null() }
             // Only when the driver's simulated link held the acknowledged input.
             if let arrived = session.ackArrived { w.key("arrived"); w.fixed(arrived, FramePrecision.milliseconds) }
-            w.key("sent"); w.fixed(now, FramePrecision.milliseconds)
+            w.key("sent")
+            let sent = w.position
+            w.fixed(now, FramePrecision.milliseconds)
+            let sentEnd = w.position
             w.key("velocity"); w.fixedPair(frame.velocity.x, frame.velocity.y, FramePrecision.points)
-            return start..<w.position
+            return (start..<w.position, sent..<sentEnd)
         }
 
         /// The animator's layers in a scene: the moving side (`to` presenting, `from`

@@ -88,6 +88,8 @@ final class FrameSnapshot {
     let bytes: EncodedMessage
     /// `"phase":…` through `"velocity":[…]`: the frame's own fields after `n`.
     let header: Range<Int>
+    /// `sent`'s value, within `header`.
+    let sent: Range<Int>
     let layers: [Layer]
     let properties: [Property]
     let scene: Scene?
@@ -95,9 +97,10 @@ final class FrameSnapshot {
     let animator: Layer?
 
     init(
-        number: Int, bytes: EncodedMessage, header: Range<Int>, layers: [Layer], properties: [Property], scene: Scene?,
-        animator: Layer?, hasUniqueIDs: Bool
+        number: Int, bytes: EncodedMessage, header: Range<Int>, sent: Range<Int>, layers: [Layer],
+        properties: [Property], scene: Scene?, animator: Layer?, hasUniqueIDs: Bool
     ) {
+        self.sent = sent
         self.hasUniqueIDs = hasUniqueIDs
         self.number = number
         self.bytes = bytes

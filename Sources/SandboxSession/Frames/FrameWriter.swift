@@ -14,6 +14,22 @@ enum FrameWriter {
         return out.finish()
     }
 
+    /// Where a full frame's header starts: after `{"type":"frame","n":N,`.
+    static func headerOffset(number: Int) -> Int { #"{"type":"frame","n":"#.utf8.count + String(number).utf8.count + 1 }
+
+    /// Protocol 1's frame, from the full frame: `t` (the bytes of `sent`'s value, `sent` in
+    /// `full`'s payload) right after `n`, as protocol 1 wrote it; the rest as in `full`.
+    static func timed(_ full: EncodedMessage, number: Int, sent: Range<Int>) -> EncodedMessage {
+        let out = Output(headroom: full.headroom, capacity: full.payloadCount + sent.count + 8)
+        out.append(#"{"type":"frame","n":"#)
+        out.integer(number)
+        out.append(#","t":"#)
+        out.append(full.payload(sent))
+        let afterNumber = headerOffset(number: number) - 1  // the comma after `n`'s value
+        out.append(full.payload(afterNumber..<full.payloadCount))
+        return out.finish()
+    }
+
     static func delta(_ frame: FrameSnapshot, base: FrameSnapshot, headroom: Int) -> EncodedMessage {
         let out = Output(headroom: headroom, capacity: frame.bytes.payloadCount / 2 + 128)
         out.start(frame, base: base.number)

@@ -91,7 +91,7 @@ extension Outbox {
     /// the messages around it, as TCP would deliver it); a reader that falls behind gets
     /// latest-wins instead, the newest delivered frame sent after the replies.
     private mutating func deliver(_ frame: FrameEncoding, at now: Double, into out: inout [OutboxAction]) {
-        let message = frame.message(after: lastFrame)
+        let message = frame.message(after: lastFrame, in: version)
         if replies.count < limits.pauseReplies / 2, replies.bytes + message.payloadCount <= limits.pauseBytes / 2 {
             deliveredFrame = nil
             // Chosen now: queued messages all reach the socket, in order.

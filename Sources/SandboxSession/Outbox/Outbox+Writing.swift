@@ -48,10 +48,11 @@ extension Outbox {
     /// connection holds the frame it applies to, else the whole frame (`OutboxTests.deltaAfterBase`).
     private func frameToSend(latest: () -> FrameEncoding?) -> (id: UInt64, message: EncodedMessage)? {
         if let (frame, at) = deliveredFrame {
-            return (frame.id, frame.message(after: lastFrame).appending("delivered", milliseconds: at * 1000))
+            let message = frame.message(after: lastFrame, in: version)
+            return (frame.id, message.appending("delivered", milliseconds: at * 1000))
         }
         guard link == nil, let frame = latest() else { return nil }
-        return (frame.id, frame.message(after: lastFrame))
+        return (frame.id, frame.message(after: lastFrame, in: version))
     }
 
     /// `write` if the socket can take all of the message now; otherwise `blocked` (once) or, for

@@ -37,6 +37,8 @@ public struct Outbox {
     private enum InputFlow { case reading, paused }
 
     public let limits: ConnectionLimits
+    /// The protocol its client negotiated: which encoding of each frame it is sent.
+    public let version: ProtocolVersion
     /// Bytes reserved before each payload this outbox encodes itself (the rate-limit error).
     let headroom: Int
     public internal(set) var state: State = .open
@@ -60,8 +62,9 @@ public struct Outbox {
     /// Delivering a batch: a `configure` turning the link off must not drop it mid-batch.
     var isDelivering = false
 
-    public init(limits: ConnectionLimits, headroom: Int, at now: Double) {
+    public init(limits: ConnectionLimits, headroom: Int, version: ProtocolVersion = .v2, at now: Double) {
         self.limits = limits
+        self.version = version
         self.headroom = headroom
         budget = InputBudget(limits: limits, at: now)
     }
