@@ -15,6 +15,8 @@ struct ConnectionState: Equatable {
     /// Its simulated network (`NetworkLink`, carried out by the executor).
     var network: NetworkConditions
     var lastSeq: Int?
+    /// Whether it asked for the tracking table (`configure`'s `prediction`, `SessionHub+Prediction`).
+    var prediction = false
     /// The scene-message bucket (`SessionHub.spendSceneMessage`).
     var sceneTokens = SessionHub.sceneMessageBurst
     var sceneRefilled: Double?

@@ -5,9 +5,11 @@
 import { ClockSync } from "./clock.js";
 import { MotionToPhoton, VsyncClock, drawHistogram } from "./motionToPhoton.js";
 import { NetworkPanel, PRESETS, readLink } from "./network.js";
+import { predictionText } from "./prediction.js";
 import { MODES, Smoother } from "./smoothing.js";
 
-const MODE_NAMES = { latest: "latest frame", interpolation: "interpolation buffer", hybrid: "hybrid (latest while tracking)" };
+const MODE_NAMES = { latest: "latest frame", interpolation: "interpolation buffer", hybrid: "hybrid (latest while tracking)",
+  predicted: "predicted (client-side prediction)" };
 
 function ms(value) {
   return Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : "—";
@@ -52,6 +54,7 @@ export class NetworkLab {
 
   /** Watching another session: its frames acknowledge its driver's pointer seqs, not this page's. */
   joined() {
+    this.smoother.predictor.reset();  // a viewer predicts nothing
     this.smoother.inputs.clear();
     this.smoother.lastAck = null;
     this.meter.reset();
@@ -69,6 +72,7 @@ export class NetworkLab {
   welcome() {
     this.asking = false;
     this.link(LOOPBACK);
+    this.handlers.send({ type: "configure", prediction: true });  // the tracking table (prediction.js)
     if (this.chosen) this.ask({ delayMs: this.chosen.delayMs, jitterMs: this.chosen.jitterMs });
   }
 
@@ -104,9 +108,14 @@ export class NetworkLab {
 
   // MARK: - Pointers and frames
 
-  pointerSent(seq, t0, sentAt) {
+  pointerSent(seq, t0, sentAt, message) {
     this.meter.sent(seq, t0, sentAt);
-    this.smoother.sent(seq, t0);
+    this.smoother.sent(seq, t0, message);
+  }
+
+  /** The server's `prediction` message: the tracking table of the session this page drives. */
+  prediction(table) {
+    this.smoother.predictor.table(table);
   }
 
   frame(frame, at, index) {
@@ -118,7 +127,7 @@ export class NetworkLab {
   vsync(now) {
     this.interval = this.vsyncClock.tick(now);
     const shown = this.smoother.vsync(now, this.clock.offset);
-    this.meter.vsync(now, this.interval, this.smoother.reached);
+    this.meter.vsync(now, this.interval, this.smoother.reached, { predicted: this.smoother.predictor.shownSeq });
     return shown;
   }
 
@@ -152,6 +161,7 @@ export class NetworkLab {
     $("lab-gap").textContent = ms(smooth.gap);
     $("lab-ping").textContent = ms(this.clock.rtt);
     $("lab-vsync").textContent = ms(this.interval);
+    $("lab-prediction").textContent = predictionText(this.smoother.predictor.summary());
     drawHistogram(this.histogram, this.meter.totals(mode), figures.total.p50, figures.total.p99, dpr);
   }
 
