@@ -89,9 +89,9 @@ export class Predictor {
     if (!message || !finite(message.seq) || !finite(message.x) || !finite(message.y)) return;
     const previous = this.lastSent;
     this.lastSent = message.seq;
-    if (message.phase === "down" && (!this.model || this.model.pointer === null)) this.begin(previous);
+    if (message.phase === "down" && (!this.model || this.model.followed === null)) this.begin(previous);
     if (!this.model) return;
-    const fraction = this.model.pointer(message);
+    const fraction = this.model.feed(message);
     if (this.model.state === "failed") this.fallBack("not a pan");
     const gesture = this.gesture;
     if (gesture.mode === "predicting" && fraction !== null) {
@@ -101,7 +101,7 @@ export class Predictor {
       if (this.pending.size > KEPT) this.pending.delete(this.pending.keys().next().value);
       this.predicted += 1;
     }
-    if (this.model.pointer === null) {
+    if (this.model.followed === null) {
       // The followed pointer lifted: hold the last prediction until the server answers the release.
       if (gesture.mode === "predicting") {
         gesture.mode = "holding";

@@ -25,26 +25,26 @@ export class PanModel {
   constructor(rule) {
     this.rule = rule;
     this.state = "idle";  // idle | possible | tracking | ended | failed
-    this.pointer = null;
+    this.followed = null;  // the pointer the pan follows
     this.start = null;
     this.axis = null;
     this.last = null;      // the latest tracked fraction
   }
 
   /** A pointer message: returns the tracked fraction while the pan tracks, else null. */
-  pointer(message) {
+  feed(message) {
     const { phase, x, y } = message;
     const id = message.pointerId ?? 0;
     if (phase === "down") {
-      if (this.pointer !== null) return this.state === "tracking" ? this.last : null;  // another pointer
-      this.pointer = id;
+      if (this.followed !== null) return this.state === "tracking" ? this.last : null;  // another pointer
+      this.followed = id;
       this.start = [x, y];
       this.state = "possible";
       return null;
     }
-    if (id !== this.pointer) return this.state === "tracking" ? this.last : null;
+    if (id !== this.followed) return this.state === "tracking" ? this.last : null;
     if (phase === "up" || phase === "cancel") {
-      this.pointer = null;
+      this.followed = null;
       this.state = this.state === "tracking" ? "ended" : "failed";
       return null;
     }
