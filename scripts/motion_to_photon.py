@@ -14,11 +14,19 @@ pointer event, its split, and the step spread of the displayed progress. Motion-
 lower bound (the rAF + one vsync; headless Chromium presents nothing), hence "≥" in the table.
 
     sandbox serve --port 8090 --web-root web &
-    python3 scripts/motion_to_photon.py --url http://127.0.0.1:8090/
+    python3 scripts/motion_to_photon.py --url http://127.0.0.1:8090/            # the Markdown table
+    python3 scripts/motion_to_photon.py --url http://127.0.0.1:8090/ --json     # one object per link × mode
+
+`--json` writes one JSON object: `run` (browser, commit, drags, moves, rate) and `cells`, one per
+link × mode, each with `link`, `mode`, `events`, `p50` and `p99` of the total, `parts` (network,
+simulated, real, server, page, input, draw: each `{p50, p99}`, ms), `spread`, `B`, `ping` and
+`path` (the page's draw path: low-latency canvas, frames drawn as they arrived, raw input; null
+for a page without it).
 
 Needs Debian's chromium and chromium-driver and the selenium package (as Tests/browser).
 """
 import argparse
+import json
 import subprocess
 import sys
 import time
@@ -31,6 +39,7 @@ from browser import Page, make_driver, quit_driver  # noqa: E402
 PRESETS = ["loopback", "wifi", "4g", "poor", "satellite"]
 MODES = ["latest", "interpolation", "hybrid"]
 DELAYS = {"loopback": 0, "wifi": 15, "4g": 60, "poor": 150, "satellite": 300}
+PARTS = ["network", "simulated", "real", "server", "page", "input", "draw"]
 TIMEOUT = 60
 
 
@@ -75,17 +84,31 @@ def measure(page, preset, mode, args):
     choose(page, preset, mode)
     drag(page, 60, 230, 400, args.moves, args.rate)  # warm-up: the buffer's estimates, the ping's offset
     page.js("window.sandbox.clearLab()")
+    fast = page.js("return window.sandbox.drawPath ?? null")
     for _ in range(args.drags):
         drag(page, 60, 230, 400, args.moves, args.rate)
     lab = page.get("lab")
     figures = lab["motionToPhoton"][mode]
+    path = page.js("return window.sandbox.drawPath ?? null")
+    if path and fast:
+        path["fastDraws"] -= fast["fastDraws"]  # this cell's drags only
     return {
         "preset": preset, "mode": mode, "events": figures["count"],
         "total": figures["total"], "network": figures["network"], "simulated": figures["simulated"],
         "real": figures["real"], "server": figures["server"], "page": figures["page"],
         "draw": figures["draw"], "spread": lab["smoothing"]["spread"][mode],
         "B": lab["smoothing"]["buffers"].get(mode),
-        "rtt": lab["clock"]["rtt"],
+        "rtt": lab["clock"]["rtt"], "path": path,
+    }
+
+
+def cell(row):
+    """One link × mode for --json: the total's p50 and p99 and every part's."""
+    return {
+        "link": row["preset"], "mode": row["mode"], "events": row["events"],
+        "p50": row["total"]["p50"], "p99": row["total"]["p99"],
+        "parts": {part: {"p50": row[part]["p50"], "p99": row[part]["p99"]} for part in PARTS},
+        "spread": row["spread"], "B": row["B"], "ping": row["rtt"], "path": row["path"],
     }
 
 
@@ -101,6 +124,7 @@ def main():
     parser.add_argument("--rate", type=float, default=60.0, help="moves per second (default 60)")
     parser.add_argument("--presets", nargs="+", default=PRESETS, choices=PRESETS)
     parser.add_argument("--modes", nargs="+", default=MODES, choices=MODES)
+    parser.add_argument("--json", action="store_true", help="one JSON object (run, cells) instead of the table")
     args = parser.parse_args()
 
     driver = make_driver()
@@ -119,6 +143,11 @@ def main():
 
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
+    if args.json:
+        run = {"browser": f"Chromium {version} (headless)", "commit": commit, "drags": args.drags,
+               "moves": args.moves, "rate": args.rate}
+        print(json.dumps({"run": run, "cells": [cell(r) for r in rows]}, indent=1))
+        return
     print(f"Chromium {version} (headless), commit {commit}, {args.drags} drags × {args.moves} moves at "
           f"{args.rate:g} Hz per cell; ms unless noted")
     print()

@@ -15,6 +15,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 CHROMIUM = "/usr/lib/chromium/chromium"  # the real binary, not Debian's wrapper script
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 TIMEOUT = 15
+MOVE_EVERY_S = 1 / 60  # Page.drag's pointer rate
 # Between two looks at a wait's condition: short, so a wait returns while a brief state (a
 # rotation's half second) still holds; test_orientation_page.py reads one right after a wait.
 POLL = 0.05
@@ -204,8 +205,9 @@ class Page:
         return int(round(cx)), int(round(cy))
 
     def drag(self, points, kind="mouse", release=True):
-        """Presses at points[0], moves through the rest (one zero-duration move each: one
-        pointermove per frame; ("pause", ms) holds still), and releases unless told not to;
+        """Presses at points[0], moves through the rest (one zero-duration move each 1/60 s, a
+        60 Hz pointer: the page takes raw, unaligned input, so without the pause chromedriver's
+        moves would come back to back; ("pause", ms) holds still), and releases unless told not to;
         waits for the server's echo of the last pointer message. Keep a gesture in one call:
         chromedriver cancels the pointer capture between two action sequences."""
         self.outcomes_before = len(self.get("outcomes"))
@@ -220,6 +222,7 @@ class Page:
                 continue
             x, y = self.client_point(*point)
             actions.pointer_action.move_to_location(x, y)
+            actions.pointer_action.pause(MOVE_EVERY_S)
         if release:
             actions.pointer_action.pointer_up()
         actions.perform()

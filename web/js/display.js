@@ -1,10 +1,23 @@
 // The drawing: what the canvas shows and at what scale (the view's geometry), the
-// requestAnimationFrame loop that draws the latest state and refreshes the panels, and the
-// mapping between client, canvas and interface points that pointers and tests use.
+// requestAnimationFrame loop that draws the latest state and refreshes the panels, the fast
+// path that draws a tracking frame as it arrives, and the mapping between client, canvas and
+// interface points that pointers and tests use.
+//
+// The fast path: on a low-latency canvas (canvas.js) a frame answering the driver's pointer
+// while tracking is drawn as soon as it is assembled, when the latest frame is what the page
+// shows (the `latest` smoothing, the timeline live, no scene change waiting for layout): what is
+// drawn goes to the screen without waiting for the page's next composited frame. Everything the
+// server animates on its own (completions, rotations) and every other mode stays on
+// requestAnimationFrame: those frames arrive with the link's jitter and drawing them as they come
+// would show that jitter, where a vsync-paced draw (and the buffers) keep the steps even. On an
+// ordinary canvas drawing early gains nothing (the picture still waits for the next frame), so
+// there is no fast path. The HUD's text, plot and the panels are written at most every
+// HUD_EVERY_MS / PANELS_EVERY_MS from requestAnimationFrame, never on the fast path.
 
 import { IDENTITY, apply, deviceTopEdge, viewGeometry } from "./orientation.js";
 
 const PANELS_EVERY_MS = 250;
+const HUD_EVERY_MS = 100;
 
 function ms(value) {
   return Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : "—";
@@ -20,7 +33,12 @@ export class Display {
     this.document = document;
     this.cssScale = 1;
     this.lastPanels = 0;
+    this.lastHud = -Infinity;
+    this.hudFrame = null;  // the frame whose numbers the HUD shows
     this.drawnScene = -1;
+    this.rect = null;      // the screen canvas's client rectangle, read at a pointer's down (toContainer)
+    this.fastDraws = 0;    // frames drawn as they arrived
+    document.addEventListener("scroll", () => { this.rect = null; }, { capture: true, passive: true });
     this.device = document.getElementById("device");
     this.caption = document.getElementById("orientation-caption");
   }
@@ -54,9 +72,12 @@ export class Display {
    * A pointer's position in the points the server wants: the canvas point under it, mapped back
    * through the device's turn and the root's transform of the picture the user sees (the last
    * drawing's), so in a scene it is in interface coordinates (those of `scene.root.bounds`).
+   * The canvas's rectangle is read when `fresh` (a pointer's down) or after a layout or scroll,
+   * so a move never forces a layout the page's last writes left pending.
    */
-  toContainer(clientX, clientY) {
-    const rect = this.page.screen.getBoundingClientRect();
+  toContainer(clientX, clientY, fresh = true) {
+    if (fresh || !this.rect) this.rect = this.page.screen.getBoundingClientRect();
+    const rect = this.rect;
     return apply(this.view.inverse, (clientX - rect.left) / this.cssScale, (clientY - rect.top) / this.cssScale);
   }
 
@@ -81,39 +102,65 @@ export class Display {
     this.cssScale = scale;
     renderer.resize(size, scale, dpr);
     state.drawnFrame = null;
+    this.rect = null;
   }
 
-  /** One animation frame: draws what changed, the plot always, the slower panels every 250 ms. */
+  /** One animation frame: draws what changed, the HUD every 100 ms, the slower panels every 250 ms. */
   render(now) {
     // First: a frame the page cannot draw must not stop the loop.
     requestAnimationFrame((next) => this.render(next));
-    const { state, renderer, hud, lab, releaseRules, sceneCards, scenePanel, orientationPanel } = this.page;
+    const { state, hud, lab, releaseRules, scenePanel, orientationPanel } = this.page;
     // The live frame (smoothed as chosen), unless the timeline holds a kept one (timeline.js).
     const shown = this.page.timeline.pick(lab.vsync(now), now);
-    if (shown !== state.drawnFrame || this.drawnScene !== state.sceneVersion) {
-      state.shown = shown;
-      const scene = {
-        kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
-        cards: sceneCards,
-      };
-      const view = this.geometry();
-      renderer.setView(view.matrix);
-      renderer.draw(shown, scene);
-      state.view = view;
-      this.showOrientation();
-      state.drawnFrame = shown;
-      this.drawnScene = state.sceneVersion;
+    if (shown !== state.drawnFrame || this.drawnScene !== state.sceneVersion) this.paint(shown);
+    if (state.drawnFrame !== this.hudFrame && now - this.lastHud >= HUD_EVERY_MS) {
+      this.lastHud = now;
+      this.hudFrame = state.drawnFrame;
       hud.showFrame();
       releaseRules.showFrame();
+      hud.drawPlot(window.devicePixelRatio || 1);
     }
-    hud.drawPlot(window.devicePixelRatio || 1);
     scenePanel.update();
     orientationPanel.update();
     if (now - this.lastPanels > PANELS_EVERY_MS) {
       this.lastPanels = now;
+      hud.drawPlot(window.devicePixelRatio || 1);
       this.showLatency(now);
       lab.show(window.devicePixelRatio || 1);
     }
+  }
+
+  /** Draws `shown` on the screen canvas with the view's geometry; the panels follow in render(). */
+  paint(shown) {
+    const { state, renderer, sceneCards } = this.page;
+    state.shown = shown;
+    const scene = {
+      kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
+      cards: sceneCards,
+    };
+    const view = this.geometry();
+    renderer.setView(view.matrix);
+    renderer.draw(shown, scene);
+    state.view = view;
+    this.showOrientation();
+    state.drawnFrame = shown;
+    this.drawnScene = state.sceneVersion;
+  }
+
+  /**
+   * The fast path (above): a frame was just assembled (`index`-th of this page). Draws it now
+   * when it may, and tells the lab when it was drawn; else the next animation frame draws.
+   */
+  arrived(frame, index) {
+    const { state, renderer, lab, timeline } = this.page;
+    const due = renderer.lowLatency && state.role === "driver" && frame.phase === "tracking"
+      && lab.drawsLatest() && !timeline.inspecting && this.drawnScene === state.sceneVersion
+      && state.frame === frame && !this.document.hidden;
+    if (!due) return false;
+    this.paint(frame);
+    this.fastDraws += 1;
+    lab.drawnOnArrival(index, performance.now());
+    return true;
   }
 
   /**

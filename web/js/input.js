@@ -1,32 +1,45 @@
 // Pointer input on the screen canvas: mouse, pen and touch alike. Every event (including the
 // coalesced ones a frame bundles) goes out at once, in container points, stamped with its own
-// event time on the performance.now() clock.
+// event time on the performance.now() clock. Moves come from `pointerrawupdate` where the
+// browser fires it for the pointer (dispatched as the hardware event arrives; `pointermove` waits
+// for the next animation frame), else from `pointermove` (a pointer whose raw updates were seen
+// ignores its `pointermove`s, so each sample goes out once); the samples a raw or aligned event bundles are sent
+// in order, so the newest sample is the last message. The canvas's position is read (a layout
+// read) at a pointer's down only, never per move: test_page_latency.py holds both paths.
 
 /** Movement (pt) and time (ms) within which a down → up is a tap, not a drag. */
 export const TAP_SLOP = 10;
 export const TAP_TIME = 500;
 
+/** Whether the browser has raw pointer updates (Chromium, in secure contexts). */
+export function hasRawUpdates(target = globalThis) {
+  return "onpointerrawupdate" in target;
+}
+
 export class PointerInput {
   /**
    * @param canvas the screen canvas
-   * @param toContainer (clientX, clientY) → [x, y] in container points
+   * @param toContainer (clientX, clientY, fresh) → [x, y] in container points; `fresh` asks it
+   *   to read the canvas's position again (a down), else the last one read serves (moves)
    * @param handlers {{pointer(phase, x, y, t, event, primary): void, tap(x, y): void, enabled(): boolean}}
    */
   constructor(canvas, toContainer, handlers) {
     this.canvas = canvas;
     this.toContainer = toContainer;
     this.handlers = handlers;
-    this.down = new Map();  // pointerId → {x, y, t, moved}
+    this.down = new Map();  // pointerId → {x, y, t, moved, raw}
     this.primary = null;    // the pointer the pan follows (the first one down)
     canvas.addEventListener("pointerdown", (event) => this.onDown(event));
-    canvas.addEventListener("pointermove", (event) => this.onMove(event));
+    this.raw = hasRawUpdates();
+    if (this.raw) canvas.addEventListener("pointerrawupdate", (event) => this.onMove(event, true));
+    canvas.addEventListener("pointermove", (event) => this.onMove(event, false));
     canvas.addEventListener("pointerup", (event) => this.onEnd(event, "up"));
     canvas.addEventListener("pointercancel", (event) => this.onEnd(event, "cancel"));
     canvas.addEventListener("lostpointercapture", (event) => this.onEnd(event, "cancel"));
   }
 
   emit(phase, event) {
-    const [x, y] = this.toContainer(event.clientX, event.clientY);
+    const [x, y] = this.toContainer(event.clientX, event.clientY, phase === "down");
     this.handlers.pointer(phase, x, y, event.timeStamp, event, event.pointerId === this.primary);
     return [x, y];
   }
@@ -40,9 +53,11 @@ export class PointerInput {
     this.down.set(event.pointerId, { x, y, t: event.timeStamp, moved: false });
   }
 
-  onMove(event) {
+  onMove(event, raw) {
     const state = this.down.get(event.pointerId);
     if (!state) return;
+    if (raw) state.raw = true;
+    else if (state.raw) return;  // sent already, from its raw update
     // A frame may bundle several hardware events; send each, in order, with its own time.
     const coalesced = typeof event.getCoalescedEvents === "function" ? event.getCoalescedEvents() : [];
     for (const each of coalesced.length ? coalesced : [event]) {

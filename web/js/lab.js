@@ -123,6 +123,20 @@ export class NetworkLab {
     this.meter.frame(frame, at, index);
   }
 
+  /** Whether the selected mode draws the latest frame as it is (display.js's fast path may draw it). */
+  drawsLatest() {
+    return this.smoother.mode === "latest";
+  }
+
+  /**
+   * The fast path drew the `index`-th frame at page time `at`, on a low-latency canvas: the
+   * latest mode has reached it, and its photon is the next vsync (motionToPhoton.js).
+   */
+  drawnOnArrival(index, at) {
+    this.smoother.reached.latest = Math.max(this.smoother.reached.latest, index);
+    this.meter.reach("latest", index, this.vsyncClock.next(at));
+  }
+
   /** One requestAnimationFrame at `now`: the frame to draw in the selected mode. */
   vsync(now) {
     this.interval = this.vsyncClock.tick(now);

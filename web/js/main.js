@@ -73,7 +73,7 @@ page.errors = new ErrorRouter(page, document);
 page.recording = new RecordingControls(page, document);
 page.watching = new WatchControls(page, document);
 page.strip = new Strip(page, screen);
-page.input = new PointerInput(screen, (x, y) => page.display.toContainer(x, y), {
+page.input = new PointerInput(screen, (x, y, fresh) => page.display.toContainer(x, y, fresh), {
   pointer: (...args) => page.sender.pointer(...args),
   tap: (x, y) => page.strip.tap(x, y),
   enabled,

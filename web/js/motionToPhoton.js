@@ -18,6 +18,12 @@
 //
 // Every mode of smoothing.js is measured on the same events at once (which frame each mode has
 // reached at each vsync), so the HUD can show what the interpolation buffer adds.
+//
+// A frame drawn as it arrives on a low-latency canvas (display.js's fast path) is not waiting for
+// a composited frame: its photon is the first vsync after the draw (`VsyncClock.next`), the
+// display's next refresh, where a frame drawn in requestAnimationFrame reaches the glass one
+// interval after that rAF's vsync. Both are lower bounds by the same rule (the earliest refresh
+// that can show the picture); test_page_latency.py checks the fast path's events are measured so.
 
 import { prepareCanvas } from "./canvas.js";
 import { percentile } from "./latency.js";
@@ -50,6 +56,12 @@ export class VsyncClock {
     }
     this.last = now;
     return this.interval;
+  }
+
+  /** The first vsync at or after page time `t`, on the rhythm of the last rAF's timestamp. */
+  next(t) {
+    if (this.last === null || !(t > this.last)) return t;
+    return this.last + Math.ceil((t - this.last) / this.interval) * this.interval;
   }
 }
 
@@ -144,26 +156,28 @@ export class MotionToPhoton {
         this.rings[mode].push({ total: photon - event.t0, page: input + draw, input, draw });
       }
     }
-    if (this.awaiting.length === 0) return;
-    this.awaiting = this.awaiting.filter((entry) => {
-      for (const mode of this.modes) {
-        if (entry.done.has(mode) || !(reached[mode] >= entry.index)) continue;
-        entry.done.add(mode);
-        const input = Math.max(entry.sentAt - entry.t0, 0);
-        const draw = Math.max(photon - entry.at, 0);
-        this.rings[mode].push({
-          total: photon - entry.t0,
-          page: input + draw,
-          input,
-          draw,
-          server: entry.server,
-          network: entry.network,
-          simulated: entry.simulated,
-          real: entry.real,
-        });
-      }
-      return entry.done.size < this.modes.length && now - entry.at < STALE;
-    });
+    for (const mode of this.modes) this.reach(mode, reached[mode], photon);
+    this.awaiting = this.awaiting.filter((entry) => entry.done.size < this.modes.length && now - entry.at < STALE);
+  }
+
+  /** `mode` has shown the frames up to arrival `index`; what they acknowledge reaches the glass at `photon`. */
+  reach(mode, index, photon) {
+    for (const entry of this.awaiting) {
+      if (entry.done.has(mode) || !(index >= entry.index)) continue;
+      entry.done.add(mode);
+      const input = Math.max(entry.sentAt - entry.t0, 0);
+      const draw = Math.max(photon - entry.at, 0);
+      this.rings[mode].push({
+        total: photon - entry.t0,
+        page: input + draw,
+        input,
+        draw,
+        server: entry.server,
+        network: entry.network,
+        simulated: entry.simulated,
+        real: entry.real,
+      });
+    }
   }
 
   /** A new session: its sequence numbers start over. */

@@ -1,6 +1,7 @@
 // What the page does with what the connection reports: a socket opened or lost, and each
-// server message. It only records state (the latest frame wins) and updates the panels; all
-// drawing happens in the display's animation frame.
+// server message. It only records state (the latest frame wins) and updates the panels; the
+// drawing happens in the display's animation frame, or at once for a tracking frame on the
+// display's fast path (display.js).
 
 import { herbAt } from "./strip.js";
 
@@ -164,6 +165,7 @@ export class Receiver {
     lab.frame(frame, performance.now(), state.frameCount);
     hud.frame(frame);
     releaseRules.frame(frame);
+    this.page.display.arrived(frame, state.frameCount);
   }
 
   transition(event) {

@@ -8,6 +8,7 @@
 // points, the device's turn and the window's root transform in one affine map (identity
 // outside a scene).
 
+import { screenContext } from "./canvas.js";
 import { drawContent, logoPath } from "./screens.js";
 
 /** Vertical strips a 3-D layer is cut into: each is drawn with its own affine map. */
@@ -85,7 +86,9 @@ export function layerCorners(layer, origin = [0, 0]) {
 export class Renderer {
   constructor(canvas) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    const { ctx, lowLatency } = screenContext(canvas);
+    this.ctx = ctx;
+    this.lowLatency = lowLatency;  // what is drawn may reach the screen before the next composited frame
     this.scale = 1;  // device pixels per container point
     this.offscreen = new Map();  // layer id → canvas, for 3-D layers
     this.origin = [0, 0];  // the animator's container in the screen (a scene's transition)

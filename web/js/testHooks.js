@@ -42,6 +42,10 @@ export function installTestHooks(page) {
     get projected() { return hud.projected; },
     /** The network lab: link, motion-to-photon per smoothing mode, the buffer's estimates. */
     get lab() { return lab.summary(); },
+    /** The draw path (display.js): a low-latency canvas, frames drawn as they arrived, raw pointer input. */
+    get drawPath() {
+      return { lowLatency: page.renderer.lowLatency, fastDraws: display.fastDraws, rawInput: page.input.raw };
+    },
     get shownProgress() { return state.shown?.progress ?? null; },
     get shownPhase() { return state.shown?.phase ?? null; },
     get shownRoot() { return state.shown?.scene?.root ?? null; },
