@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 from browser import Page, make_driver, quit_driver  # noqa: E402
 
 PRESETS = ["loopback", "wifi", "4g", "poor", "satellite"]
-MODES = ["latest", "interpolation", "hybrid"]
+MODES = ["latest", "interpolation", "hybrid", "predicted"]
 DELAYS = {"loopback": 0, "wifi": 15, "4g": 60, "poor": 150, "satellite": 300}
 PARTS = ["network", "simulated", "real", "server", "page", "input", "draw"]
 TIMEOUT = 60
@@ -99,6 +99,7 @@ def measure(page, preset, mode, args):
         "draw": figures["draw"], "spread": lab["smoothing"]["spread"][mode],
         "B": lab["smoothing"]["buffers"].get(mode),
         "rtt": lab["clock"]["rtt"], "path": path,
+        "prediction": lab["smoothing"].get("prediction") if mode == "predicted" else None,
     }
 
 
@@ -109,6 +110,7 @@ def cell(row):
         "p50": row["total"]["p50"], "p99": row["total"]["p99"],
         "parts": {part: {"p50": row[part]["p50"], "p99": row[part]["p99"]} for part in PARTS},
         "spread": row["spread"], "B": row["B"], "ping": row["rtt"], "path": row["path"],
+        "prediction": row["prediction"],
     }
 
 

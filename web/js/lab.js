@@ -137,6 +137,21 @@ export class NetworkLab {
     this.meter.reach("latest", index, this.vsyncClock.next(at));
   }
 
+  /**
+   * The predicted mode's picture for the pointer message just sent, when it is a prediction
+   * (display.js draws it at once on a low-latency canvas); null otherwise.
+   */
+  predictionNow() {
+    if (this.smoother.mode !== "predicted") return null;
+    const picture = this.smoother.predictor.picture(this.smoother.latest?.frame ?? null);
+    return picture?.predicted ? picture : null;
+  }
+
+  /** The fast path drew the newest prediction at page time `at`: its events reach the glass at the next vsync. */
+  drawnPrediction(at) {
+    this.meter.ahead("predicted", this.smoother.predictor.shownSeq, this.vsyncClock.next(at));
+  }
+
   /** One requestAnimationFrame at `now`: the frame to draw in the selected mode. */
   vsync(now) {
     this.interval = this.vsyncClock.tick(now);

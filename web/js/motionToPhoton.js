@@ -146,16 +146,7 @@ export class MotionToPhoton {
    */
   vsync(now, interval, reached, drawn = {}) {
     const photon = now + interval;
-    for (const [mode, newest] of Object.entries(drawn)) {
-      if (!finite(newest) || !this.rings[mode]) continue;
-      for (const [seq, event] of this.pending) {
-        if (seq > newest || event.early?.has(mode)) continue;
-        (event.early ??= new Set()).add(mode);
-        const input = Math.max(event.sentAt - event.t0, 0);
-        const draw = Math.max(photon - event.sentAt, 0);
-        this.rings[mode].push({ total: photon - event.t0, page: input + draw, input, draw });
-      }
-    }
+    for (const [mode, newest] of Object.entries(drawn)) this.ahead(mode, newest, photon);
     for (const mode of this.modes) this.reach(mode, reached[mode], photon);
     this.awaiting = this.awaiting.filter((entry) => entry.done.size < this.modes.length && now - entry.at < STALE);
   }
@@ -177,6 +168,18 @@ export class MotionToPhoton {
         simulated: entry.simulated,
         real: entry.real,
       });
+    }
+  }
+
+  /** `mode` drew a picture of the pointer events up to `newest` (seq) before their frames: they reach the glass at `photon`. */
+  ahead(mode, newest, photon) {
+    if (!finite(newest) || !this.rings[mode]) return;
+    for (const [seq, event] of this.pending) {
+      if (seq > newest || event.early?.has(mode)) continue;
+      (event.early ??= new Set()).add(mode);
+      const input = Math.max(event.sentAt - event.t0, 0);
+      const draw = Math.max(photon - event.sentAt, 0);
+      this.rings[mode].push({ total: photon - event.t0, page: input + draw, input, draw });
     }
   }
 

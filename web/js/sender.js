@@ -58,6 +58,7 @@ export class Sender {
     state.lastPointer = { phase, x: message.x, y: message.y, seq: message.seq };
     latency.sent(state.seq, performance.now());
     lab.pointerSent(state.seq, t, performance.now(), message);
+    this.page.display.predictionSent();
     if (primary) recorder.pointer(phase, message.x, message.y, message.t);
     if (primary) this.record(phase, message, t);
   }
