@@ -211,7 +211,7 @@ public struct SessionHub: Equatable {
                 if let link { setLink(link, of: connection, into: &actions) }
                 if let prediction {
                     connections[connection]!.prediction = prediction
-                    sendPrediction(to: connection, into: &actions)
+                    sendPrediction(to: connection, at: now, into: &actions)
                 }
                 return
             }
@@ -223,7 +223,9 @@ public struct SessionHub: Equatable {
             for each in session.connections {
                 actions.append(.send(each, .configured(session: id, settings: session.core.settings, joined: false)))
             }
-            if connections[connection]!.prediction || prediction != nil { sendPrediction(to: connection, into: &actions) }
+            if connections[connection]!.prediction || prediction != nil {
+                sendPrediction(to: connection, at: now, into: &actions)
+            }
             apply(reaction, to: id, into: &actions)
         case .play:
             let id = try drivenSession(connection)

@@ -55,9 +55,37 @@ struct PredictionSessionTests {
             Issue.record("expected configured first, got \(actions)")
             return
         }
-        #expect(actions[1] == .send(driver, .prediction(try #require(Self.table(.push)))))
+        // Right after `configured`, and like it, the answer to the request (its id echoed).
+        guard case .send(driver, .prediction(let table, let id)) = actions[1] else {
+            Issue.record("expected the table second, got \(actions)")
+            return
+        }
+        #expect(table == Self.table(.push) && table != nil && id != nil)
         _ = receive(&hub, #"{"type":"configure","prediction":false}"#, from: driver, at: 3)
         #expect(Self.predictions(receive(&hub, #"{"type":"configure","transition":"fade"}"#, from: driver, at: 4)).isEmpty)
+    }
+
+    @Test func aTableOverTheByteBoundIsNotSent() {
+        var hub = connected()
+        _ = receive(&hub, #"{"type":"configure","prediction":true}"#, from: driver, at: 1)
+        let text = #"{"type":"configure","transition":"flip-horizontal","container":[4000,4000]}"#
+        let actions = receive(&hub, text, from: driver, at: 2)
+        #expect(Self.predictions(actions) == [nil])
+        #expect(!actions.contains { if case .charge = $0 { true } else { false } })
+    }
+
+    /// Tables are built at most `tableBurst` at once and `tablesPerSecond` after: past them the
+    /// answer is `null` (and nothing is charged), and the bucket refills with time.
+    @Test func tablesAreRateLimited() {
+        var hub = connected()
+        var answers: [Bool] = []
+        for i in 0..<10 {
+            let actions = receive(&hub, #"{"type":"configure","prediction":true}"#, from: driver, at: 1 + Double(i) * 0.001)
+            answers.append(Self.predictions(actions).first! != nil)
+        }
+        #expect(answers == Array(repeating: true, count: 8) + [false, false])
+        let later = receive(&hub, #"{"type":"configure","prediction":true}"#, from: driver, at: 1.5)
+        #expect(Self.predictions(later).first! != nil)
     }
 
     @Test func aViewerIsToldItHasNone() {

@@ -2,14 +2,15 @@
 // along the tracked fraction, read once per configuration, and its interpolation rule — the
 // same rule the server checks the samples against (Sources/SandboxSession/Prediction/
 // TrackingTable.swift): between two samples that list the same layers (ids in order, content,
-// shape, z, mask, 2-D or 3-D), every number linearly; otherwise the nearer sample (the earlier
-// at the midpoint). test_prediction_page.py holds the page's picture within the bound.
+// shape, z, mask, 2-D or 3-D), every number linearly (a 3-D layer's corners projected from its
+// transform3d); otherwise the nearer sample (the earlier at the midpoint).
+// test_prediction_page.py holds the page's picture within the bound.
 
 import { assemble } from "./frameAssembler.js";
 import { project } from "./renderer.js";
 
 const MAX_SAMPLES = 4096;
-const NUMBERS = ["center", "bounds", "transform", "cornerRadius", "opacity", "transform3d", "corners"];
+const NUMBERS = ["center", "bounds", "transform", "cornerRadius", "opacity", "transform3d"];
 const SAME = ["content", "shape", "z", "mask"];
 
 const finite = (value) => typeof value === "number" && Number.isFinite(value);
@@ -31,7 +32,7 @@ export function readTable(table) {
     if (last ? !(sample.fraction > last.fraction) : sample.fraction !== 0) return null;
     const frame = assemble(previous, { base: 0, layers: sample.layers });
     if (typeof frame === "string" || !frame.layers.every((layer) => layer && typeof layer.id === "string")) return null;
-    out.push({ fraction: sample.fraction, progress: sample.progress, layers: frame.layers });
+    out.push({ fraction: sample.fraction, progress: sample.progress, layers: frame.layers.map(withCorners) });
     previous = { n: 0, layers: frame.layers };
   }
   if (out[out.length - 1].fraction !== 1) return null;
@@ -71,9 +72,20 @@ export function sampleAt(samples, fraction) {
   const layers = a.layers.map((layer, i) => {
     const out = { ...layer };
     for (const key of NUMBERS) if (key in layer) out[key] = mixNumbers(layer[key], b.layers[i][key], alpha);
-    return out;
+    return withCorners(out);
   });
   return { fraction: p, progress: a.progress + (b.progress - a.progress) * alpha, layers };
+}
+
+/**
+ * A 3-D layer with its projected `corners` (the table leaves them out: they follow from its
+ * `transform3d`), or without them when a corner is behind the eye; other layers as they are.
+ */
+function withCorners(layer) {
+  if (!Array.isArray(layer.transform3d)) return layer;
+  const { corners: _, ...rest } = layer;
+  const projected = corners(rest);
+  return projected ? { ...rest, corners: projected } : rest;
 }
 
 /** A layer's four corners in container points (through its perspective when 3-D); null behind the eye. */
