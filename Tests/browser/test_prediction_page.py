@@ -35,7 +35,8 @@ def test_predicted_tracking_over_4g_runs_ahead_and_ends_on_the_servers_picture(p
     page.snapshot("start")
     page.js(WATCH)
     # The picture moved while the server's frames were still behind the finger.
-    page.capture_when("ahead", "window.sandbox.shownPredicted && window.sandbox.shownProgress > window.sandbox.progress + 0.05")
+    page.capture_when("ahead", "window.sandbox.shownPredicted && window.sandbox.shownProgress >= 0.3"
+                      " && window.sandbox.shownProgress > window.sandbox.progress + 0.05")
     page.drag(line(60, 230, steps=30))
     page.wait_rest()
     page.wait("window.sandbox.shownPhase === window.sandbox.phase"
