@@ -11,7 +11,8 @@ reversing the operation after a finish, the next drag goes back). Between drags 
 until the page has *drawn* the final frame in the selected mode. The figures are the page's own
 (`window.sandbox.lab`, docs/PAGE.md, "The network lab"): motion-to-photon p50/p99 over every
 pointer event, its split, and the step spread of the displayed progress. Motion-to-photon is a
-lower bound (the rAF + one vsync; headless Chromium presents nothing), hence "≥" in the table.
+lower bound (the rAF + one vsync, or the next vsync for a frame the page drew as it arrived on
+its low-latency canvas; headless Chromium presents nothing), hence "≥" in the table.
 
     sandbox serve --port 8090 --web-root web &
     python3 scripts/motion_to_photon.py --url http://127.0.0.1:8090/            # the Markdown table
@@ -96,7 +97,7 @@ def measure(page, preset, mode, args):
         "preset": preset, "mode": mode, "events": figures["count"],
         "total": figures["total"], "network": figures["network"], "simulated": figures["simulated"],
         "real": figures["real"], "server": figures["server"], "page": figures["page"],
-        "draw": figures["draw"], "spread": lab["smoothing"]["spread"][mode],
+        "draw": figures["draw"], "input": figures["input"], "spread": lab["smoothing"]["spread"][mode],
         "B": lab["smoothing"]["buffers"].get(mode),
         "rtt": lab["clock"]["rtt"], "path": path,
         "prediction": lab["smoothing"].get("prediction") if mode == "predicted" else None,

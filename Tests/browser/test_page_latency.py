@@ -7,14 +7,17 @@ from browser import Page
 
 MOVES = 20
 
-# Run before the page's own scripts (CDP Page.addScriptToEvaluateOnNewDocument): a browser with
-# no pointerrawupdate, no getCoalescedEvents, and a 2-D context that ignores `desynchronized`.
-WITHOUT_APIS = """
+# Run before the page's own scripts (CDP Page.addScriptToEvaluateOnNewDocument): a browser
+# without pointerrawupdate, without getCoalescedEvents, or whose 2-D context ignores `desynchronized`.
+WITHOUT = {
+    "pointerrawupdate": """
 for (const owner of [window, Window.prototype, Document.prototype, HTMLElement.prototype, Element.prototype,
                      SVGElement.prototype]) {
   delete owner.onpointerrawupdate;
 }
-delete PointerEvent.prototype.getCoalescedEvents;
+""",
+    "getCoalescedEvents": "delete PointerEvent.prototype.getCoalescedEvents;",
+    "desynchronized": """
 const getContext = HTMLCanvasElement.prototype.getContext;
 HTMLCanvasElement.prototype.getContext = function (kind, options) {
   if (options && "desynchronized" in options) {
@@ -23,7 +26,8 @@ HTMLCanvasElement.prototype.getContext = function (kind, options) {
   }
   return getContext.call(this, kind, options);
 };
-"""
+""",
+}
 
 
 def line(x0, x1, steps=MOVES, y=400):
@@ -31,28 +35,53 @@ def line(x0, x1, steps=MOVES, y=400):
 
 
 def drag_and_count(page):
-    """A drag of MOVES moves past the threshold: the pointer messages it sent, and its frames drawn."""
+    """A drag of MOVES moves past the threshold: the pointer messages it sent."""
     page.configure("transition", "fade", "window.sandbox.config.transition === 'fade'")
+    page.wait("window.sandbox.pendingRequests === 0")
     page.paint()
     page.snapshot("before")
     seq = page.get("seq")
     page.drag(line(60, 230))
     sent = page.get("seq") - seq
     page.wait_rest("finished")
-    page.wait(f"window.sandbox.lab.motionToPhoton.latest.count >= {MOVES}")
+    mode = page.get("lab")["mode"]
+    page.wait(f"window.sandbox.lab.motionToPhoton.{mode}.count >= {MOVES}")
     page.paint()
     page.snapshot("after")
     return sent
 
 
-@pytest.fixture
-def bare_page(driver, server):
-    """The page in a browser without the fast path's APIs."""
-    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WITHOUT_APIS})
+@pytest.fixture(params=[*WITHOUT, "all"])
+def bare_page(request, driver, server):
+    """The page in a browser without one of the fast path's APIs, or without any."""
+    missing = list(WITHOUT) if request.param == "all" else [request.param]
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": "\n".join(WITHOUT[name] for name in missing)})
     try:
-        yield Page(driver, server.page).open()
+        page = Page(driver, server.page).open()
+        page.missing = missing
+        yield page
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+# Counts the screen canvas's layout reads (getBoundingClientRect).
+COUNT_RECTS = """
+const screen = document.getElementById('screen');
+const read = HTMLElement.prototype.getBoundingClientRect;
+window.__rects = 0;
+screen.getBoundingClientRect = function () { window.__rects += 1; return read.call(this); };
+"""
+
+
+def test_a_drag_reads_the_canvas_position_once_not_per_move(page):
+    page.configure("transition", "fade", "window.sandbox.config.transition === 'fade'")
+    page.js(COUNT_RECTS)
+    points = line(60, 230)
+    page.drag(points)
+    # One read per point to aim the pointer (browser.py's client_point), one at the pointer's
+    # down (input.js); a read per move would add MOVES.
+    assert page.js("return window.__rects") == len(points) + 1
 
 
 def test_raw_input_sends_each_sample_once_and_tracking_frames_are_drawn_as_they_arrive(page):
@@ -64,18 +93,32 @@ def test_raw_input_sends_each_sample_once_and_tracking_frames_are_drawn_as_they_
     # Down, each move once (its raw update; the pointermove after it is skipped), up.
     assert sent == MOVES + 2
     path = page.get("drawPath")
-    assert path["fastDraws"] > 0, path
+    # Tracking frames only: the completion (finishing … finished) is drawn in requestAnimationFrame.
+    phases = page.js("return window.sandbox.history.at(-1).frames.map((entry) => entry.frame.phase)")
+    assert "finishing" in phases, phases
+    assert 0 < path["fastDraws"] <= phases.count("tracking"), (path, phases)
     assert page.difference("before", "after")["differing"] > 0.05  # the fade finished: another picture
+    # Hybrid draws the latest frame while tracking: the same fast path.
+    page.js("const s = document.getElementById('smoothing'); s.value = 'hybrid';"
+            "s.dispatchEvent(new Event('change', {bubbles: true}));")
+    page.wait("window.sandbox.lab.mode === 'hybrid'")
+    before = page.get("drawPath")["fastDraws"]
+    assert drag_and_count(page) == MOVES + 2
+    assert page.get("drawPath")["fastDraws"] > before
 
 
 def test_without_raw_input_coalesced_events_or_a_low_latency_canvas_a_drag_still_draws(bare_page):
     page = bare_page
-    assert page.js("return 'onpointerrawupdate' in window") is False
-    path = page.get("drawPath")
-    assert path == {"lowLatency": False, "fastDraws": 0, "rawInput": False}, path
+    raw = "pointerrawupdate" not in page.missing
+    low_latency = "desynchronized" not in page.missing
+    assert page.js("return 'onpointerrawupdate' in window") is raw
+    assert page.js("return typeof PointerEvent.prototype.getCoalescedEvents === 'function'") is (
+        "getCoalescedEvents" not in page.missing)
+    assert page.get("drawPath") == {"lowLatency": low_latency, "fastDraws": 0, "rawInput": raw}
     sent = drag_and_count(page)
-    assert sent == MOVES + 2  # each pointermove once, from the event itself
-    assert page.get("drawPath")["fastDraws"] == 0  # every frame drawn in requestAnimationFrame
+    assert sent == MOVES + 2  # each sample once, from whichever event carried it
+    fast = page.get("drawPath")["fastDraws"]
+    assert fast > 0 if low_latency else fast == 0  # without it every frame is drawn in requestAnimationFrame
     assert page.difference("before", "after")["differing"] > 0.05
 
 

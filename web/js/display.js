@@ -4,16 +4,17 @@
 // interface points that pointers and tests use.
 //
 // The fast path: on a low-latency canvas (canvas.js) a frame answering the driver's pointer
-// while tracking is drawn as soon as it is assembled, when the latest frame is what the page
-// shows (the `latest` smoothing, the timeline live, no scene change waiting for layout): what is
-// drawn goes to the screen without waiting for the page's next composited frame. Everything the
-// server animates on its own (completions, rotations) and every other mode stays on
-// requestAnimationFrame: those frames arrive with the link's jitter and drawing them as they come
-// would show that jitter, where a vsync-paced draw (and the buffers) keep the steps even. On an
-// ordinary canvas drawing early gains nothing (the picture still waits for the next frame), so
-// there is no fast path. In the predicted mode the picture predicted for a pointer message is
-// drawn on the fast path as the message is sent (prediction.js). The HUD's text, plot and the panels are written at most every
-// HUD_EVERY_MS / PANELS_EVERY_MS from requestAnimationFrame, never on the fast path.
+// while tracking is drawn as soon as it is assembled, when that frame is what the page shows
+// (`latest` smoothing, or `hybrid` while tracking; the timeline live; no scene change waiting
+// for layout): what is drawn goes to the screen without waiting for the page's next composited
+// frame. Everything the server animates on its own (completions, rotations) and every other mode
+// stays on requestAnimationFrame: those frames arrive with the link's jitter and drawing them as
+// they come would show that jitter, where a vsync-paced draw (and the buffers) keep the steps
+// even. On an ordinary canvas drawing early gains nothing (the picture still waits for the next
+// frame), so there is no fast path. The HUD's text, plot and the panels are written at most
+// every HUD_EVERY_MS / PANELS_EVERY_MS from requestAnimationFrame, never on the fast path.
+// test_page_latency.py holds both paths. In the predicted mode the picture predicted for a
+// pointer message is drawn on the fast path as the message is sent (prediction.js).
 
 import { IDENTITY, apply, deviceTopEdge, viewGeometry } from "./orientation.js";
 
@@ -114,20 +115,24 @@ export class Display {
     // The live frame (smoothed as chosen), unless the timeline holds a kept one (timeline.js).
     const shown = this.page.timeline.pick(lab.vsync(now), now);
     if (shown !== state.drawnFrame || this.drawnScene !== state.sceneVersion) this.paint(shown);
-    if (state.drawnFrame !== this.hudFrame && now - this.lastHud >= HUD_EVERY_MS) {
+    // Layout reads (the plots' sizes) before text writes, so no read forces a layout the same
+    // callback's writes left pending (a Chrome trace counts them: docs/PERFORMANCE.md).
+    const hudDue = state.drawnFrame !== this.hudFrame && now - this.lastHud >= HUD_EVERY_MS;
+    const panelsDue = now - this.lastPanels > PANELS_EVERY_MS;
+    if (hudDue || panelsDue) hud.drawPlot(window.devicePixelRatio || 1);
+    if (panelsDue) lab.drawHistogram(window.devicePixelRatio || 1);
+    if (hudDue) {
       this.lastHud = now;
       this.hudFrame = state.drawnFrame;
       hud.showFrame();
       releaseRules.showFrame();
-      hud.drawPlot(window.devicePixelRatio || 1);
     }
     scenePanel.update();
     orientationPanel.update();
-    if (now - this.lastPanels > PANELS_EVERY_MS) {
+    if (panelsDue) {
       this.lastPanels = now;
-      hud.drawPlot(window.devicePixelRatio || 1);
       this.showLatency(now);
-      lab.show(window.devicePixelRatio || 1);
+      lab.show();
     }
   }
 
@@ -171,7 +176,7 @@ export class Display {
   arrived(frame, index) {
     const { state, renderer, lab, timeline } = this.page;
     const due = renderer.lowLatency && state.role === "driver" && frame.phase === "tracking"
-      && lab.drawsLatest() && !timeline.inspecting && this.drawnScene === state.sceneVersion
+      && lab.drawsAsItIs(index) && !timeline.inspecting && this.drawnScene === state.sceneVersion
       && state.frame === frame && !this.document.hidden;
     if (!due) return false;
     this.paint(frame);

@@ -2,10 +2,10 @@
 // coalesced ones a frame bundles) goes out at once, in container points, stamped with its own
 // event time on the performance.now() clock. Moves come from `pointerrawupdate` where the
 // browser fires it for the pointer (dispatched as the hardware event arrives; `pointermove` waits
-// for the next animation frame), else from `pointermove` (a pointer whose raw updates were seen
-// ignores its `pointermove`s, so each sample goes out once); the samples a raw or aligned event bundles are sent
-// in order, so the newest sample is the last message. The canvas's position is read (a layout
-// read) at a pointer's down only, never per move: test_page_latency.py holds both paths.
+// for the next animation frame), else from `pointermove`; a pointer whose raw updates were seen
+// ignores its `pointermove`s, so each sample goes out once. The samples an event bundles are
+// sent in order, so the newest sample is the last message. The canvas's position is read (a
+// layout read) at a pointer's down only, never per move: test_page_latency.py holds both.
 
 /** Movement (pt) and time (ms) within which a down → up is a tap, not a drag. */
 export const TAP_SLOP = 10;

@@ -123,18 +123,26 @@ export class NetworkLab {
     this.meter.frame(frame, at, index);
   }
 
-  /** Whether the selected mode draws the latest frame as it is (display.js's fast path may draw it). */
-  drawsLatest() {
-    return this.smoother.mode === "latest";
+  /**
+   * Whether the selected mode shows the `index`-th frame as it is, now (display.js's fast path
+   * may draw it): `latest` always; `hybrid` when that frame answers this page's pointer (the
+   * buffer's newest, placed at its event), as smoothing.js's hybrid draws while tracking.
+   */
+  drawsAsItIs(index) {
+    const { mode, buffer } = this.smoother;
+    if (mode === "latest") return true;
+    const newest = buffer[buffer.length - 1];
+    return mode === "hybrid" && newest?.index === index && newest.kind === "track";
   }
 
   /**
    * The fast path drew the `index`-th frame at page time `at`, on a low-latency canvas: the
-   * latest mode has reached it, and its photon is the next vsync (motionToPhoton.js).
+   * selected mode has reached it, and its photon is the next vsync (motionToPhoton.js).
    */
   drawnOnArrival(index, at) {
-    this.smoother.reached.latest = Math.max(this.smoother.reached.latest, index);
-    this.meter.reach("latest", index, this.vsyncClock.next(at));
+    const { mode, reached } = this.smoother;
+    reached[mode] = Math.max(reached[mode], index);
+    this.meter.reach(mode, index, this.vsyncClock.next(at));
   }
 
   /**
@@ -162,8 +170,14 @@ export class NetworkLab {
 
   // MARK: - The HUD
 
+  /** Draws the histogram of the selected mode's totals (every 250 ms, before show() writes text). */
+  drawHistogram(dpr) {
+    const figures = this.meter.summary()[this.smoother.mode];
+    drawHistogram(this.histogram, this.meter.totals(this.smoother.mode), figures.total.p50, figures.total.p99, dpr);
+  }
+
   /** Writes the figures (every 250 ms, from requestAnimationFrame). */
-  show(dpr) {
+  show() {
     const $ = (id) => this.document.getElementById(id);
     const mode = this.smoother.mode;
     const all = this.meter.summary();
@@ -191,7 +205,6 @@ export class NetworkLab {
     $("lab-ping").textContent = ms(this.clock.rtt);
     $("lab-vsync").textContent = ms(this.interval);
     $("lab-prediction").textContent = predictionText(this.smoother.predictor.summary());
-    drawHistogram(this.histogram, this.meter.totals(mode), figures.total.p50, figures.total.p99, dpr);
   }
 
   /** For tests and the console (`sandbox.lab`). */
