@@ -127,6 +127,8 @@ def main():
     parser.add_argument("--rate", type=float, default=60.0, help="moves per second (default 60)")
     parser.add_argument("--presets", nargs="+", default=PRESETS, choices=PRESETS)
     parser.add_argument("--modes", nargs="+", default=MODES, choices=MODES)
+    parser.add_argument("--transition", default="fade",
+                        help="the transition dragged (default fade; the prediction error is in points of moving layers)")
     parser.add_argument("--json", action="store_true", help="one JSON object (run, cells) instead of the table")
     args = parser.parse_args()
 
@@ -134,7 +136,7 @@ def main():
     try:
         version = driver.capabilities.get("browserVersion", "?")
         page = Page(driver, args.url).open()
-        page.configure("transition", "fade", "window.sandbox.config.transition === 'fade'")
+        page.configure("transition", args.transition, f"window.sandbox.config.transition === '{args.transition}'")
         rows = []
         for preset in args.presets:
             for mode in args.modes:

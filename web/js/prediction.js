@@ -44,6 +44,7 @@ export class Predictor {
     this.samples = null;   // the table's samples, whole; null: nothing to predict with
     this.rule = null;      // the pan rule that came with them
     this.errors = [];
+    this.opacityError = 0;  // the largest opacity difference compared
     this.fallbacks = {};   // reason → gestures that fell back
     this.predicted = 0;    // pictures predicted
     this.reset();
@@ -143,6 +144,7 @@ export class Predictor {
         const error = pictureError(prediction.layers, frame.layers);
         this.errors.push(error.points);
         if (this.errors.length > ERRORS) this.errors.shift();
+        this.opacityError = Math.max(this.opacityError, error.opacity);
         if (!(error.points <= DIVERGENCE) || !(error.opacity <= 0.05)) this.fallBack("diverged");
       }
     }
@@ -171,7 +173,8 @@ export class Predictor {
       table: this.samples ? this.samples.length : null,
       gesture: this.gesture ? { mode: this.gesture.mode, reason: this.gesture.reason } : null,
       predicted: this.predicted,
-      error: { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? null },
+      error: { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? null,
+        opacity: this.opacityError },
       fallbacks: { ...this.fallbacks },
       divergence: DIVERGENCE,
     };
@@ -180,6 +183,7 @@ export class Predictor {
   /** The figures start over (a new link, the lab script between runs). */
   clearFigures() {
     this.errors = [];
+    this.opacityError = 0;  // the largest opacity difference compared
     this.fallbacks = {};
     this.predicted = 0;
   }
