@@ -128,7 +128,7 @@ def main():
     parser.add_argument("--presets", nargs="+", default=PRESETS, choices=PRESETS)
     parser.add_argument("--modes", nargs="+", default=MODES, choices=MODES)
     parser.add_argument("--transition", default="fade",
-                        help="the transition dragged (default fade; the prediction error is in points of moving layers)")
+                        help="the transition dragged (default fade; prediction errors are in points of moving layers)")
     parser.add_argument("--json", action="store_true", help="one JSON object (run, cells) instead of the table")
     args = parser.parse_args()
 

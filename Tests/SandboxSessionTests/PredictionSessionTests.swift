@@ -62,7 +62,8 @@ struct PredictionSessionTests {
         }
         #expect(table == Self.table(.push) && table != nil && id != nil)
         _ = receive(&hub, #"{"type":"configure","prediction":false}"#, from: driver, at: 3)
-        #expect(Self.predictions(receive(&hub, #"{"type":"configure","transition":"fade"}"#, from: driver, at: 4)).isEmpty)
+        let fade = receive(&hub, #"{"type":"configure","transition":"fade"}"#, from: driver, at: 4)
+        #expect(Self.predictions(fade).isEmpty)
     }
 
     @Test func aTableOverTheByteBoundIsNotSent() {
@@ -80,7 +81,8 @@ struct PredictionSessionTests {
         var hub = connected()
         var answers: [Bool] = []
         for i in 0..<10 {
-            let actions = receive(&hub, #"{"type":"configure","prediction":true}"#, from: driver, at: 1 + Double(i) * 0.001)
+            let at = 1 + Double(i) * 0.001
+            let actions = receive(&hub, #"{"type":"configure","prediction":true}"#, from: driver, at: at)
             answers.append(Self.predictions(actions).first! != nil)
         }
         #expect(answers == Array(repeating: true, count: 8) + [false, false])

@@ -69,7 +69,8 @@ struct PredictionTableTests {
                 table.sample(atFraction: fraction).layers, picture.layers(atFraction: fraction))
             #expect(deviation.points <= 1, "kind \(kind) variant \(variant) at \(fraction)")
             #expect(deviation.opacity <= 2 * TrackingTable.opacityTolerance)
-            #expect(abs(table.sample(atFraction: fraction).progress - picture.progress(atFraction: fraction)) <= 0.01)
+            let progress = table.sample(atFraction: fraction).progress
+            #expect(abs(progress - picture.progress(atFraction: fraction)) <= 0.01)
         }
     }
 
@@ -82,7 +83,7 @@ struct PredictionTableTests {
             for (variant, (_, table)) in row.enumerated() {
                 let bytes = ServerMessages.encode(.prediction(table), headroom: 0).payloadCount
                 let flipLarge = TransitionKind.allCases[kind] == .flipHorizontal && variant == 4
-                #expect((bytes <= SessionHub.maximumTableBytes) != flipLarge, "kind \(kind) variant \(variant): \(bytes)")
+                #expect((bytes <= SessionHub.maximumTableBytes) != flipLarge, "kind \(kind) v\(variant): \(bytes)")
             }
         }
     }
@@ -91,21 +92,25 @@ struct PredictionTableTests {
         let (picture, table) = Self.tables[TransitionKind.allCases.firstIndex(of: .flipHorizontal)!][0]
         let samples = try #require(table).samples
         for sample in samples.prefix(20) {
-            #expect(try #require(table).sample(atFraction: sample.fraction).layers == picture.layers(atFraction: sample.fraction))
+            let layers = try #require(table).sample(atFraction: sample.fraction).layers
+            #expect(layers == picture.layers(atFraction: sample.fraction))
         }
     }
 
     /// Between samples that list different layers the nearer sample is taken, never a mix.
     @Test func differentLayerListsTakeTheNearerSample() {
-        let a = LayerState(id: .from, content: .presenter, center: Point(x: 0, y: 0), bounds: Size(width: 10, height: 10), z: 0)
+        let a = LayerState(
+            id: .from, content: .presenter, center: Point(x: 0, y: 0), bounds: Size(width: 10, height: 10), z: 0)
         var b = a
         b.center = Point(x: 100, y: 0)
         var c = b
         c.id = .to
-        let mixed = TrackingTable(samples: [.init(fraction: 0, progress: 0, layers: [a]), .init(fraction: 1, progress: 1, layers: [b])],
+        let mixed = TrackingTable(
+            samples: [.init(fraction: 0, progress: 0, layers: [a]), .init(fraction: 1, progress: 1, layers: [b])],
             configuration: TransitionConfiguration())
         #expect(mixed.sample(atFraction: 0.25).layers[0].center.x == 25)
-        let stepped = TrackingTable(samples: [.init(fraction: 0, progress: 0, layers: [a]), .init(fraction: 1, progress: 1, layers: [c])],
+        let stepped = TrackingTable(
+            samples: [.init(fraction: 0, progress: 0, layers: [a]), .init(fraction: 1, progress: 1, layers: [c])],
             configuration: TransitionConfiguration())
         #expect(stepped.sample(atFraction: 0.5).layers == [a])
         #expect(stepped.sample(atFraction: 0.51).layers == [c])
@@ -113,7 +118,8 @@ struct PredictionTableTests {
 
     /// The measure can fail: a corner moved by 3 pt, a layer missing.
     @Test func theDeviationSeesAMovedCorner() {
-        let a = LayerState(id: .from, content: .presenter, center: Point(x: 0, y: 0), bounds: Size(width: 10, height: 10), z: 0)
+        let a = LayerState(
+            id: .from, content: .presenter, center: Point(x: 0, y: 0), bounds: Size(width: 10, height: 10), z: 0)
         var b = a
         b.transform = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: 0)
         #expect(TrackingTable.deviation([a], [b]).points == 3)

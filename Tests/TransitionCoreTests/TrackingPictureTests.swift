@@ -33,18 +33,16 @@ struct TrackingPictureTests {
             let configuration = Self.configuration(kind: kind, variant: variant)
             var engine = try! InteractiveTransition(configuration: configuration)
             let picture = try! TrackingPicture(configuration: configuration)
-            var tracked = 0
             for (i, event) in PropertyTests.gesture(steps, hold: 0).dropLast().enumerated() {
                 // On the y axis the same steps move the pointer down the screen.
-                let moved = variant == 3 ? PointerEvent(event.phase, x: 200, y: event.position.x, time: event.time) : event
+                let moved =
+                    variant == 3 ? PointerEvent(event.phase, x: 200, y: event.position.x, time: event.time) : event
                 _ = try! engine.handle(moved)
                 guard engine.phase == .tracking else { continue }
-                tracked += 1
                 let fraction = engine.animatorState?.fractionComplete ?? engine.progress
                 #expect(picture.progress(atFraction: fraction) == engine.progress, "step \(i)")
                 #expect(picture.layers(atFraction: fraction) == engine.layers(), "step \(i)")
             }
-            _ = tracked
         }
     }
 

@@ -8,8 +8,10 @@ import { NetworkPanel, PRESETS, readLink } from "./network.js";
 import { predictionText } from "./prediction.js";
 import { MODES, Smoother } from "./smoothing.js";
 
-const MODE_NAMES = { latest: "latest frame", interpolation: "interpolation buffer", hybrid: "hybrid (latest while tracking)",
-  predicted: "predicted (client-side prediction)" };
+const MODE_NAMES = {
+  latest: "latest frame", interpolation: "interpolation buffer", hybrid: "hybrid (latest while tracking)",
+  predicted: "predicted (client-side prediction)",
+};
 
 function ms(value) {
   return Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : "—";

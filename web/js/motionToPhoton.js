@@ -171,7 +171,10 @@ export class MotionToPhoton {
     }
   }
 
-  /** `mode` drew a picture of the pointer events up to `newest` (seq) before their frames: they reach the glass at `photon`. */
+  /**
+   * `mode` drew a picture of the pointer events up to `newest` (seq) before their frames: they
+   * reach the glass at `photon`.
+   */
   ahead(mode, newest, photon) {
     if (!finite(newest) || !this.rings[mode]) return;
     for (const [seq, event] of this.pending) {

@@ -160,8 +160,8 @@ export class Predictor {
     this.shownSeq = current.seq;
     // The same object while nothing changed: the display redraws only a new picture.
     if (this.drawn?.latest !== latest || this.drawn?.current !== current) {
-      const picture = { ...latest, phase: "tracking", progress: current.progress, layers: current.layers, predicted: true };
-      this.drawn = { latest, current, picture };
+      const { progress, layers } = current;
+      this.drawn = { latest, current, picture: { ...latest, phase: "tracking", progress, layers, predicted: true } };
     }
     return this.drawn.picture;
   }
@@ -173,8 +173,10 @@ export class Predictor {
       table: this.samples ? this.samples.length : null,
       gesture: this.gesture ? { mode: this.gesture.mode, reason: this.gesture.reason } : null,
       predicted: this.predicted,
-      error: { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? null,
-        opacity: this.opacityError },
+      error: {
+        count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? null,
+        opacity: this.opacityError,
+      },
       fallbacks: { ...this.fallbacks },
       divergence: DIVERGENCE,
     };
