@@ -5,6 +5,7 @@ picture is the server's (pixels). Then the predictor alone on synthetic tables: 
 the hold after the release, and each fallback. Every wait is on the server's echo or the page's
 state, never a sleep."""
 from test_network_lab import choose_preset, choose_smoothing, line
+from test_release_rules_page import configure_rule
 
 # Per layer, the largest corner displacement between a prediction and the server's frame for
 # the same seq: the goal is 1 pt at p99 (the table's own bound is 0.25 pt).
@@ -63,6 +64,36 @@ def test_predicted_tracking_over_4g_runs_ahead_and_ends_on_the_servers_picture(p
     page.wait("window.sandbox.lab.motionToPhoton.predicted.count >= 20")
     figures = page.get("lab")["motionToPhoton"]
     assert figures["predicted"]["total"]["p50"] + 40 < figures["latest"]["total"]["p50"], figures
+
+
+def test_the_pages_pan_rule_agrees_with_the_servers_on_each_axis_and_rule(page):
+    """The page replays the pan itself (predictorPan.js): on the y axis, the free axis (a
+    diagonal), a drag past the clamp with the rubber band, and a leftward drag with the `no-abs`
+    pitfall (held at the lower clamp), every prediction the server's frames acknowledge is
+    within 1 pt, and no gesture falls back."""
+    page.configure("transition", "push", "window.sandbox.config.transition === 'push'")
+    choose_smoothing(page, "predicted")
+
+    def drag_and_check(points, label):
+        before = page.get("prediction")["error"]["count"]
+        page.drag(points)
+        page.wait_rest()
+        prediction = page.get("prediction")
+        assert prediction["error"]["count"] > before + 5, (label, prediction)
+        assert prediction["error"]["max"] <= ERROR_P99_PT, (label, prediction)
+        assert not {"diverged", "phase"} & set(prediction["fallbacks"]), (label, prediction)
+
+    page.configure("axis", "y", "window.sandbox.config.axis === 'y'")
+    page.wait("window.sandbox.prediction.table !== null")
+    drag_and_check([(195, 150 + 8 * i) for i in range(31)], "y")
+    page.configure("axis", "free", "window.sandbox.config.axis === 'free'")
+    drag_and_check([(60 + 5 * i, 200 + 4 * i) for i in range(31)], "free")
+    page.configure("axis", "x", "window.sandbox.config.axis === 'x'")
+    configure_rule(page, "rubberBandOn", None, "window.sandbox.config.rubberBand === 0.55", checked=True)
+    drag_and_check(line(30, 370, steps=34), "rubber band")
+    configure_rule(page, "rubberBandOn", None, "window.sandbox.config.rubberBand === null", checked=False)
+    configure_rule(page, "pitfall-no-abs", None, "window.sandbox.config.pitfalls.join() === 'no-abs'", checked=True)
+    drag_and_check(line(300, 120, steps=30), "no-abs, leftward")
 
 
 def test_a_viewer_and_a_scene_are_not_predicted(page):
