@@ -69,8 +69,8 @@ def test_predicted_tracking_over_4g_runs_ahead_and_ends_on_the_servers_picture(p
 def test_the_pages_pan_rule_agrees_with_the_servers_on_each_axis_and_rule(page):
     """The page replays the pan itself (predictorPan.js): on the y axis, the free axis (a
     diagonal), a drag past the clamp with the rubber band, and a leftward drag with the `no-abs`
-    pitfall (held at the lower clamp), every prediction the server's frames acknowledge is
-    within 1 pt, and no gesture falls back."""
+    pitfall (held at the lower clamp), and a property animator scrubbing on its curve, every
+    prediction the server's frames acknowledge is within 1 pt, and no gesture falls back."""
     page.configure("transition", "push", "window.sandbox.config.transition === 'push'")
     choose_smoothing(page, "predicted")
 
@@ -94,6 +94,12 @@ def test_the_pages_pan_rule_agrees_with_the_servers_on_each_axis_and_rule(page):
     configure_rule(page, "rubberBandOn", None, "window.sandbox.config.rubberBand === null", checked=False)
     configure_rule(page, "pitfall-no-abs", None, "window.sandbox.config.pitfalls.join() === 'no-abs'", checked=True)
     drag_and_check(line(300, 120, steps=30), "no-abs, leftward")
+    configure_rule(page, "pitfall-no-abs", None, "window.sandbox.config.pitfalls.length === 0", checked=False)
+    # A property animator scrubbing along its ease-in-ease-out curve: the table's progress is the curve's.
+    configure_rule(page, "driver", "property-animator", "window.sandbox.config.driver === 'property-animator'")
+    configure_rule(page, "scrubsLinearly", None, "window.sandbox.config.propertyAnimator.scrubsLinearly === false",
+                   checked=False)
+    drag_and_check(line(60, 230, steps=30), "property animator")
 
 
 def test_a_viewer_and_a_scene_are_not_predicted(page):
