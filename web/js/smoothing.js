@@ -1,4 +1,4 @@
-// Smoothing: what the page draws at each vsync, in three modes.
+// Smoothing: what the page draws at each vsync, in four modes.
 //
 // - "latest": the latest frame received (the page without the lab's smoothing).
 // - "interpolation": the state at render time R = now − B (page clock), interpolated between the
@@ -7,6 +7,10 @@
 //   the layer follows the touch as it is delivered), the interpolation buffer for what the
 //   server animates on its own (finishing, cancelling, a played transition, a rotation), as game
 //   netcode does for the player's own input versus the world's snapshots.
+// - "predicted": the latest frame, except while the finger drags ahead of the server's frames:
+//   then the picture prediction.js predicts for the newest pointer message (client-side
+//   prediction; the server's frames take over as they acknowledge it, and for everything after
+//   the release).
 //
 // Where a frame sits on the time line (its "time", page clock, ms):
 //
@@ -38,11 +42,6 @@
 // snapshot interpolation does). When the mode shows a resting frame (nothing moves, or a new
 // motion begins from that picture), B takes the target at once. In every case the render time
 // never goes back before the time last shown (R ≥ S): the picture never runs backwards.
-//
-// - "predicted": the latest frame, except while the finger drags ahead of the server's frames:
-//   then the picture prediction.js predicts for the newest pointer message (client-side
-//   prediction; the server's frames take over as they acknowledge it, and for everything after
-//   the release).
 //
 // Both buffered modes and the latest frame are computed at every vsync, whichever is drawn, so
 // the HUD compares them on the same stream: which frame each has reached (for motion-to-photon),
