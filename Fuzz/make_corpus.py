@@ -171,6 +171,12 @@ def sessions():
                           "+16 " + p("up", 240, 400, 364, 4), '{"type":"ping","seq":1,"t":5}', "+500"]
     out["network-flood"] = [compact({"type": "configure", "network": {"delayMs": 2000, "jitterMs": 1000, "seed": 9}})] + [
         ("+4 " if i else "") + p("down" if i == 0 else "move", 100 + i, 400, 4 * i, i + 1) for i in range(45)]
+    # Prediction: the table asked for, a configure it follows, a pan, and a bad value.
+    out["prediction"] = ['{"type":"configure","prediction":true}',
+                         compact({"type": "configure", "transition": "flip-horizontal", "container": [4000, 4000]}),
+                         compact({"type": "configure", "transition": "reveal"}),
+                         "+100 " + p("down", 100, 400, 100, 1), "+16 " + p("move", 160, 400, 116, 2),
+                         "+16 " + p("up", 220, 400, 132, 3), '{"type":"configure","prediction":1}', "+500"]
     return {name: "\n".join(lines) + "\n" for name, lines in out.items()}
 
 

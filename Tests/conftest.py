@@ -75,6 +75,15 @@ def server():
     stop_and_check([s])
 
 
+@pytest.fixture(scope="module")
+def shared_server():
+    """One server for a whole test module (a fixture, not an import: with Tests/browser
+    collected too, `conftest` names the browser's module)."""
+    s = Server()
+    yield s
+    stop_and_check([s])
+
+
 @pytest.fixture
 def make_server():
     started = []

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 from browser import Page, make_driver, quit_driver  # noqa: E402
 
 PRESETS = ["loopback", "wifi", "4g", "poor", "satellite"]
-MODES = ["latest", "interpolation", "hybrid"]
+MODES = ["latest", "interpolation", "hybrid", "predicted"]
 DELAYS = {"loopback": 0, "wifi": 15, "4g": 60, "poor": 150, "satellite": 300}
 PARTS = ["network", "simulated", "real", "server", "page", "input", "draw"]
 TIMEOUT = 60
@@ -100,6 +100,7 @@ def measure(page, preset, mode, args):
         "draw": figures["draw"], "input": figures["input"], "spread": lab["smoothing"]["spread"][mode],
         "B": lab["smoothing"]["buffers"].get(mode),
         "rtt": lab["clock"]["rtt"], "path": path,
+        "prediction": lab["smoothing"].get("prediction") if mode == "predicted" else None,
     }
 
 
@@ -110,6 +111,7 @@ def cell(row):
         "p50": row["total"]["p50"], "p99": row["total"]["p99"],
         "parts": {part: {"p50": row[part]["p50"], "p99": row[part]["p99"]} for part in PARTS},
         "spread": row["spread"], "B": row["B"], "ping": row["rtt"], "path": row["path"],
+        "prediction": row["prediction"],
     }
 
 
@@ -125,6 +127,8 @@ def main():
     parser.add_argument("--rate", type=float, default=60.0, help="moves per second (default 60)")
     parser.add_argument("--presets", nargs="+", default=PRESETS, choices=PRESETS)
     parser.add_argument("--modes", nargs="+", default=MODES, choices=MODES)
+    parser.add_argument("--transition", default="fade",
+                        help="the transition dragged (default fade; prediction errors are in points of moving layers)")
     parser.add_argument("--json", action="store_true", help="one JSON object (run, cells) instead of the table")
     args = parser.parse_args()
 
@@ -132,7 +136,7 @@ def main():
     try:
         version = driver.capabilities.get("browserVersion", "?")
         page = Page(driver, args.url).open()
-        page.configure("transition", "fade", "window.sandbox.config.transition === 'fade'")
+        page.configure("transition", args.transition, f"window.sandbox.config.transition === '{args.transition}'")
         rows = []
         for preset in args.presets:
             for mode in args.modes:

@@ -15,6 +15,11 @@ struct ConnectionState: Equatable {
     /// Its simulated network (`NetworkLink`, carried out by the executor).
     var network: NetworkConditions
     var lastSeq: Int?
+    /// Whether it asked for the tracking table (`configure`'s `prediction`, `SessionHub+Prediction`),
+    /// and the bucket of tables it may still be built.
+    var prediction = false
+    var tableTokens = SessionHub.tableBurst
+    var tableRefilled: Double?
     /// The scene-message bucket (`SessionHub.spendSceneMessage`).
     var sceneTokens = SessionHub.sceneMessageBurst
     var sceneRefilled: Double?

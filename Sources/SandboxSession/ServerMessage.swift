@@ -19,6 +19,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// The connection's own simulated network, after `welcome` (when one is set) and whenever
     /// the connection changes it.
     case link(NetworkConditions, id: RequestID? = nil)
+    /// The tracking table of the session a connection drives, for a connection that asked for
+    /// prediction (`SessionHub.sendPrediction`); nil: none.
+    case prediction(TrackingTable?, id: RequestID? = nil)
 
     /// True for `welcome` and `joined`: the client holds no frame after them (its assembler
     /// starts over), so the next frame the connection is sent must be whole.
@@ -54,6 +57,7 @@ extension ServerMessage {
         case let .pong(seq, t, serverTime, _): return .pong(seq: seq, t: t, serverTime: serverTime, id: id)
         case .sceneState(let report, _): return .sceneState(report, id: id)
         case .link(let conditions, _): return .link(conditions, id: id)
+        case .prediction(let table, _): return .prediction(table, id: id)
         case .error(var error):
             error.requestID = id
             return .error(error)

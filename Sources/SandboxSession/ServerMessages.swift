@@ -16,6 +16,7 @@ public enum ServerMessages {
         case .lifecycle(let record): return lifecycle(record, headroom: headroom)
         case let .sceneState(report, id): return sceneState(report, id: id, headroom: headroom)
         case let .link(conditions, id): return link(conditions, id: id, headroom: headroom)
+        case let .prediction(table, id): return prediction(table, id: id, headroom: headroom)
         }
     }
 

@@ -209,17 +209,26 @@ public struct SessionHub: Equatable {
             if let link, link.isActive, !admitsNewLinks, !connections[connection]!.network.isActive {
                 throw WireError(.overBudget, "the server holds too much for its clients to start a network link now")
             }
-            let fields = message.removing("network")
-            if fields.object.keys.allSatisfy({ $0 == "type" }), let link {
-                setLink(link, of: connection, into: &actions)
+            let prediction = try Self.predictionSetting(message)
+            let fields = message.removing("network").removing("prediction")
+            if fields.object.keys.allSatisfy({ $0 == "type" }), link != nil || prediction != nil {
+                if let link { setLink(link, of: connection, into: &actions) }
+                if let prediction {
+                    connections[connection]!.prediction = prediction
+                    sendPrediction(to: connection, at: now, into: &actions)
+                }
                 return
             }
             let id = try drivenSession(connection)
             let reaction = try sessions[id]!.core.configure(fields)
             if let link { setLink(link, of: connection, into: &actions) }
+            if let prediction { connections[connection]!.prediction = prediction }
             let session = sessions[id]!
             for each in session.connections {
                 actions.append(.send(each, .configured(session: id, settings: session.core.settings, joined: false)))
+            }
+            if connections[connection]!.prediction || prediction != nil {
+                sendPrediction(to: connection, at: now, into: &actions)
             }
             apply(reaction, to: id, into: &actions)
         case .play:

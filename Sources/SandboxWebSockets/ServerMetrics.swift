@@ -179,6 +179,7 @@ public final class ServerMetrics: Sendable {
 
     static let sentTypes = [
         "welcome", "configured", "pong", "error", "session-ended", "transition", "lifecycle", "scene-state", "link",
+        "prediction",
     ]
     static func sentIndex(_ message: ServerMessage) -> Int {
         switch message {
@@ -191,6 +192,7 @@ public final class ServerMetrics: Sendable {
         case .lifecycle: return 6
         case .sceneState: return 7
         case .link: return 8
+        case .prediction: return 9
         }
     }
 }

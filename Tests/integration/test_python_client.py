@@ -20,7 +20,6 @@ import time
 
 import pytest
 
-from conftest import Server, stop_and_check
 from sandbox_env import ROOT, SANITIZER, run_sandbox
 
 sys.path.insert(0, str(ROOT / "clients" / "python"))
@@ -36,13 +35,6 @@ CERT, KEY = ROOT / "deploy" / "example-ecdsa-cert.pem", ROOT / "deploy" / "examp
 # decisions are compared. A sanitized server is slower still: there `grab-during-completion` is
 # held to its expectations only (as in test_pan.py).
 TIMED = {"grab-during-completion"}
-
-
-@pytest.fixture(scope="module")
-def shared_server():
-    server = Server()
-    yield server
-    stop_and_check([server])
 
 
 @pytest.fixture(scope="module")

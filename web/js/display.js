@@ -13,7 +13,8 @@
 // even. On an ordinary canvas drawing early gains nothing (the picture still waits for the next
 // frame), so there is no fast path. The HUD's text, plot and the panels are written at most
 // every HUD_EVERY_MS / PANELS_EVERY_MS from requestAnimationFrame, never on the fast path.
-// test_page_latency.py holds both paths.
+// test_page_latency.py holds both paths. In the predicted mode the picture predicted for a
+// pointer message is drawn on the fast path as the message is sent (prediction.js).
 
 import { IDENTITY, apply, deviceTopEdge, viewGeometry } from "./orientation.js";
 
@@ -150,6 +151,22 @@ export class Display {
     this.showOrientation();
     state.drawnFrame = shown;
     this.drawnScene = state.sceneVersion;
+  }
+
+  /**
+   * The fast path for the predicted mode (docs/PAGE.md "Prediction"): a pointer message was just
+   * sent and its predicted picture is drawn now, under the same conditions as a frame's.
+   */
+  predictionSent() {
+    const { state, renderer, lab, timeline } = this.page;
+    if (!renderer.lowLatency || state.role !== "driver" || timeline.inspecting) return false;
+    if (this.drawnScene !== state.sceneVersion || this.document.hidden) return false;
+    const picture = lab.predictionNow();
+    if (!picture || picture === state.drawnFrame) return false;
+    this.paint(picture);
+    this.fastDraws += 1;
+    lab.drawnPrediction(performance.now());
+    return true;
   }
 
   /**

@@ -5,9 +5,13 @@
 import { ClockSync } from "./clock.js";
 import { MotionToPhoton, VsyncClock, drawHistogram } from "./motionToPhoton.js";
 import { NetworkPanel, PRESETS, readLink } from "./network.js";
+import { predictionText } from "./prediction.js";
 import { MODES, Smoother } from "./smoothing.js";
 
-const MODE_NAMES = { latest: "latest frame", interpolation: "interpolation buffer", hybrid: "hybrid (latest while tracking)" };
+const MODE_NAMES = {
+  latest: "latest frame", interpolation: "interpolation buffer", hybrid: "hybrid (latest while tracking)",
+  predicted: "predicted (client-side prediction)",
+};
 
 function ms(value) {
   return Number.isFinite(value) ? `${value.toFixed(value < 10 ? 2 : 1)} ms` : "—";
@@ -52,6 +56,7 @@ export class NetworkLab {
 
   /** Watching another session: its frames acknowledge its driver's pointer seqs, not this page's. */
   joined() {
+    this.smoother.predictor.reset();  // a viewer predicts nothing
     this.smoother.inputs.clear();
     this.smoother.lastAck = null;
     this.meter.reset();
@@ -69,6 +74,7 @@ export class NetworkLab {
   welcome() {
     this.asking = false;
     this.link(LOOPBACK);
+    this.handlers.send({ type: "configure", prediction: true });  // the tracking table (prediction.js)
     if (this.chosen) this.ask({ delayMs: this.chosen.delayMs, jitterMs: this.chosen.jitterMs });
   }
 
@@ -104,9 +110,14 @@ export class NetworkLab {
 
   // MARK: - Pointers and frames
 
-  pointerSent(seq, t0, sentAt) {
+  pointerSent(seq, t0, sentAt, message) {
     this.meter.sent(seq, t0, sentAt);
-    this.smoother.sent(seq, t0);
+    this.smoother.sent(seq, t0, message);
+  }
+
+  /** The server's `prediction` message: the tracking table of the session this page drives. */
+  prediction(table) {
+    this.smoother.predictor.table(table);
   }
 
   frame(frame, at, index) {
@@ -136,11 +147,26 @@ export class NetworkLab {
     this.meter.reach(mode, index, this.vsyncClock.next(at));
   }
 
+  /**
+   * The predicted mode's picture for the pointer message just sent, when it is a prediction
+   * (display.js draws it at once on a low-latency canvas); null otherwise.
+   */
+  predictionNow() {
+    if (this.smoother.mode !== "predicted") return null;
+    const picture = this.smoother.predictor.picture(this.smoother.latest?.frame ?? null);
+    return picture?.predicted ? picture : null;
+  }
+
+  /** The fast path drew the newest prediction at page time `at`: its events reach the glass at the next vsync. */
+  drawnPrediction(at) {
+    this.meter.ahead("predicted", this.smoother.predictor.shownSeq, this.vsyncClock.next(at));
+  }
+
   /** One requestAnimationFrame at `now`: the frame to draw in the selected mode. */
   vsync(now) {
     this.interval = this.vsyncClock.tick(now);
     const shown = this.smoother.vsync(now, this.clock.offset);
-    this.meter.vsync(now, this.interval, this.smoother.reached);
+    this.meter.vsync(now, this.interval, this.smoother.reached, { predicted: this.smoother.predictor.shownSeq });
     return shown;
   }
 
@@ -180,6 +206,7 @@ export class NetworkLab {
     $("lab-gap").textContent = ms(smooth.gap);
     $("lab-ping").textContent = ms(this.clock.rtt);
     $("lab-vsync").textContent = ms(this.interval);
+    $("lab-prediction").textContent = predictionText(this.smoother.predictor.summary());
   }
 
   /** For tests and the console (`sandbox.lab`). */

@@ -12,6 +12,10 @@
 //     input     = message sent − timeStamp                (the event reaching the handler)
 //     draw      = photon − frame arrives                  (waiting for the vsync, and the buffer's B)
 //
+// A picture drawn before any frame acknowledges the event (smoothing.js's "predicted" mode:
+// `drawn`, the newest pointer seq whose predicted picture a mode drew) completes the event for
+// that mode at once: total = page = input + (photon − message sent), no network or server part.
+//
 // Every mode of smoothing.js is measured on the same events at once (which frame each mode has
 // reached at each vsync), so the HUD can show what the interpolation buffer adds.
 //
@@ -117,7 +121,7 @@ export class MotionToPhoton {
         continue;
       }
       this.pending.delete(seq);
-      const entry = { ...event, at, index, done: new Set() };
+      const entry = { ...event, at, index, done: new Set(event.early ?? []) };
       if (seq === ack) {
         const server = span(frame.received, frame.sent);
         const inbound = "arrived" in frame ? span(frame.arrived, frame.received) : 0;
@@ -140,9 +144,9 @@ export class MotionToPhoton {
    * One vsync at `now` (requestAnimationFrame's timestamp), the display's `interval`, and for
    * each mode the highest frame index it has drawn: the events those frames acknowledge are done.
    */
-  vsync(now, interval, reached) {
-    if (this.awaiting.length === 0) return;
+  vsync(now, interval, reached, drawn = {}) {
     const photon = now + interval;
+    for (const [mode, newest] of Object.entries(drawn)) this.ahead(mode, newest, photon);
     for (const mode of this.modes) this.reach(mode, reached[mode], photon);
     this.awaiting = this.awaiting.filter((entry) => entry.done.size < this.modes.length && now - entry.at < STALE);
   }
@@ -164,6 +168,21 @@ export class MotionToPhoton {
         simulated: entry.simulated,
         real: entry.real,
       });
+    }
+  }
+
+  /**
+   * `mode` drew a picture of the pointer events up to `newest` (seq) before their frames: they
+   * reach the glass at `photon`.
+   */
+  ahead(mode, newest, photon) {
+    if (!finite(newest) || !this.rings[mode]) return;
+    for (const [seq, event] of this.pending) {
+      if (seq > newest || event.early?.has(mode)) continue;
+      (event.early ??= new Set()).add(mode);
+      const input = Math.max(event.sentAt - event.t0, 0);
+      const draw = Math.max(photon - event.sentAt, 0);
+      this.rings[mode].push({ total: photon - event.t0, page: input + draw, input, draw });
     }
   }
 

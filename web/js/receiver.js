@@ -91,6 +91,9 @@ export class Receiver {
         requests.settle("network", message);
         lab.link(message.network);
         break;
+      case "prediction":
+        lab.prediction(message.table);
+        break;
       case "session-ended":
         watching.ended(message.session);
         break;

@@ -57,7 +57,8 @@ export class Sender {
     if (!connection.send(message)) return;
     state.lastPointer = { phase, x: message.x, y: message.y, seq: message.seq };
     latency.sent(state.seq, performance.now());
-    lab.pointerSent(state.seq, t, performance.now());
+    lab.pointerSent(state.seq, t, performance.now(), message);
+    this.page.display.predictionSent();
     if (primary) recorder.pointer(phase, message.x, message.y, message.t);
     if (primary) this.record(phase, message, t);
   }

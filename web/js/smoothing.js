@@ -1,4 +1,4 @@
-// Smoothing: what the page draws at each vsync, in three modes.
+// Smoothing: what the page draws at each vsync, in four modes.
 //
 // - "latest": the latest frame received (the page without the lab's smoothing).
 // - "interpolation": the state at render time R = now − B (page clock), interpolated between the
@@ -7,6 +7,10 @@
 //   the layer follows the touch as it is delivered), the interpolation buffer for what the
 //   server animates on its own (finishing, cancelling, a played transition, a rotation), as game
 //   netcode does for the player's own input versus the world's snapshots.
+// - "predicted": the latest frame, except while the finger drags ahead of the server's frames:
+//   then the picture prediction.js predicts for the newest pointer message (client-side
+//   prediction; the server's frames take over as they acknowledge it, and for everything after
+//   the release).
 //
 // Where a frame sits on the time line (its "time", page clock, ms):
 //
@@ -43,7 +47,9 @@
 // the HUD compares them on the same stream: which frame each has reached (for motion-to-photon),
 // and the displayed progress steps (for smoothness).
 
-export const MODES = ["latest", "interpolation", "hybrid"];
+import { Predictor } from "./prediction.js";
+
+export const MODES = ["latest", "interpolation", "hybrid", "predicted"];
 const BUFFERED = ["interpolation", "hybrid"];
 const MOVING = new Set(["tracking", "finishing", "cancelling"]);
 const BUFFER_MAX = 512;
@@ -329,6 +335,7 @@ export class Smoother {
   constructor() {
     this.mode = "latest";
     this.spread = Object.fromEntries(MODES.map((mode) => [mode, new StepSpread()]));
+    this.predictor = new Predictor();
     this.reset();
   }
 
@@ -346,20 +353,23 @@ export class Smoother {
     this.shown = Object.fromEntries(MODES.map((mode) => [mode, null]));
     this.reached = Object.fromEntries(MODES.map((mode) => [mode, 0]));  // the highest arrival index each mode has shown
     for (const spread of Object.values(this.spread)) spread.clear();
+    this.predictor.reset();
   }
 
   /** Resets the comparison figures (a new link), keeping the frames. */
   clearFigures() {
     for (const spread of Object.values(this.spread)) spread.clear();
     this.holds = 0;
+    this.predictor.clearFigures();
   }
 
   setMode(mode) {
     if (MODES.includes(mode)) this.mode = mode;
   }
 
-  /** A pointer message went out: seq and its event's timeStamp (page clock). */
-  sent(seq, timeStamp) {
+  /** A pointer message went out: seq, its event's timeStamp (page clock) and the message (for prediction). */
+  sent(seq, timeStamp, message) {
+    if (message) this.predictor.sent(message);
     if (!finite(seq) || !finite(timeStamp)) return;
     this.inputs.set(seq, timeStamp);
     if (this.inputs.size > INPUTS_MAX) this.inputs.delete(this.inputs.keys().next().value);
@@ -374,6 +384,7 @@ export class Smoother {
   /** A frame arrived at page time `at`, the `index`-th of this page; `offset` = server − page ms, or null. */
   frame(frame, at, index, offset) {
     this.latest = { frame, index };
+    this.predictor.frame(frame);
     if (this.offset === null && finite(offset)) this.offset = offset;
     // A frame that answers a pointer message (an ack the previous frame did not carry) shows
     // the state at that event; a frame with the same ack is a tick of the server's own clock.
@@ -411,6 +422,8 @@ export class Smoother {
     const latest = this.latest;
     this.shown.latest = latest?.frame ?? null;
     if (latest) this.reached.latest = Math.max(this.reached.latest, latest.index);
+    this.shown.predicted = this.predictor.picture(latest?.frame ?? null);
+    if (latest) this.reached.predicted = Math.max(this.reached.predicted, latest.index);
     this.adoptOffset(offset);
     for (const mode of BUFFERED) this.shown[mode] = this.play(mode, now);
     this.prune();
@@ -516,6 +529,7 @@ export class Smoother {
       spread: Object.fromEntries(MODES.map((mode) => [mode, this.spread[mode].value])),
       spreadSamples: Object.fromEntries(MODES.map((mode) => [mode, this.spread[mode].count])),
       shownProgress: Object.fromEntries(MODES.map((mode) => [mode, this.shown[mode]?.progress ?? null])),
+      prediction: this.predictor.summary(),
     };
   }
 }

@@ -49,6 +49,11 @@ export function installTestHooks(page) {
     get shownProgress() { return state.shown?.progress ?? null; },
     get shownPhase() { return state.shown?.phase ?? null; },
     get shownRoot() { return state.shown?.scene?.root ?? null; },
+    // Client-side prediction (prediction.js): the table's size, the live error, the fallbacks,
+    // and whether the picture drawn last was a prediction.
+    get prediction() { return lab.smoother.predictor.summary(); },
+    get shownPredicted() { return state.shown?.predicted === true; },
+    get shownLayers() { return state.shown?.layers ?? null; },
     clearLab() { lab.clear(); latency.restart(); },
     /** Interface points (a scene's) → canvas points as last drawn, and back. */
     interfaceToView(x, y) { return apply(display.view.matrix, x, y); },
