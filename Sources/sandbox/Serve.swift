@@ -10,7 +10,12 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
-    @Option(name: .customLong("web-root"), help: "Folder with the page.") var webRoot = "web"
+    @Option(
+        name: .customLong("web-root"),
+        help: ArgumentHelp(
+            "Folder with the page (default: the page installed beside this binary, found wherever serve starts).",
+            discussion: "Without it: \(WebRoot.searchOrder), where BIN is this binary's folder."))
+    var webRoot: String?
     @Option(help: "Frames per second while a transition completes (\(FrameRate.rangeText)).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")
     var allowOrigin: [String] = []
@@ -132,7 +137,9 @@ struct Serve: ParsableCommand {
             throw ValidationError("--handshakes-per-address must be in 0.1…100000 a second")
         }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
+        if let webRoot,
+            !FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder) || !isFolder.boolValue
+        {
             throw ValidationError("--web-root '\(webRoot)' is not a folder")
         }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
@@ -165,6 +172,11 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        try reportingDataErrors(serve)
+    }
+
+    private func serve() throws {
+        let webRoot = try self.webRoot ?? WebRoot.find().get()
         // Before any thread starts: the signalfd may be registered after the ready line below.
         blockSignals([SIGINT, SIGTERM])
         let (level, format) = (logLevel, logFormat)
@@ -215,7 +227,13 @@ struct Serve: ParsableCommand {
         options.budget = ProcessBudget(bytes: byteBudget << 20)
         options.maxConnectionsPerAddress = maxConnectionsPerAddress == 0 ? nil : maxConnectionsPerAddress
         options.handshakesPerAddress = handshakesPerAddress
-        let group = try ServerGroup(options: options, threads: threads)
+        let group: ServerGroup
+        do {
+            group = try ServerGroup(options: options, threads: threads)
+        } catch {
+            // Said in words (ListenFailure): a port in use, a certificate and key that are no pair.
+            throw DataError([error.description], code: 1)
+        }
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
         group.run(stopOnSignals: true) {
@@ -226,8 +244,10 @@ struct Serve: ParsableCommand {
             logger.info(
                 "listening",
                 metadata: [
-                    "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/", "threads": "\(threads)",
-                    "metrics": "\(!noMetrics)", "node": "\(node ?? "-")",
+                    "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/",
+                    // Numbers and flags as JSON numbers and booleans (test_logs.py: `test_listening_line_types`).
+                    "threads": .stringConvertible(threads), "metrics": .stringConvertible(!noMetrics),
+                    "node": "\(node ?? "-")", "version": "\(BuildInfo.version)",
                 ])
             // From here on, lws' own lines are about clients: debug, within the log budget.
             LWSLog.startupEnded()

@@ -112,7 +112,9 @@ def test_latency_repeat_with_a_floor_that_answers_nothing_fails_and_stops(server
     assert text.returncode == 1, text.stdout + text.stderr
     lines = text.stdout.splitlines()
     assert lines[0].startswith("run 1/3: input → frame p50 ") and "; floor —" in lines[0]
-    assert any(line.startswith("  error: ") for line in lines)
+    # Errors go to standard error, the figures to standard output.
+    assert "Error: could not connect to ws://127.0.0.1:9/" in text.stderr
+    assert not any("error: " in line for line in lines)
     assert "  stopping: run 1 measured nothing, the next would not either" in lines
     assert not any(line.startswith("run 2/3") for line in lines)
     assert "summary of 1 alternating run: median (lowest–highest)" in lines

@@ -64,7 +64,6 @@ public struct LatencyReport: JSONWritable {
         }
         lines += ["", "input → frame:", TerminalHistogram.render(sandbox.roundTrip)]
         if sandbox.lost > 0 { lines.append("lost: \(sandbox.lost) samples never answered") }
-        lines += errors.prefix(10).map { "error: \($0)" }
         return lines.joined(separator: "\n")
     }
 

@@ -14,6 +14,8 @@ public protocol ClientSocketDelegate: AnyObject {
 /// WRITEABLE callback, as libwebsockets requires.
 public final class ClientSocket {
     public unowned let loop: ClientLoop
+    /// Where it connects (and how it trusts a wss:// server).
+    public let url: WebSocketURL
     private weak var delegate: ClientSocketDelegate?
     private var connection: WebSocketHandle?
     // The loop's thread only, per message: no dynamic exclusivity bookkeeping.
@@ -26,8 +28,9 @@ public final class ClientSocket {
     public private(set) var isClosed = false
     private let headroom = Int(clws_pre())
 
-    init(loop: ClientLoop, delegate: ClientSocketDelegate) {
+    init(loop: ClientLoop, url: WebSocketURL, delegate: ClientSocketDelegate) {
         self.loop = loop
+        self.url = url
         self.delegate = delegate
     }
 
