@@ -94,6 +94,11 @@ struct Pan: ParsableCommand {
                 } catch {
                     throw DataError(["\(script.name): \(error.description)"], code: 1)
                 }
+                // A run that could not go on (no connection, a refused certificate) is an error as
+                // well as a failed result: said on standard error too.
+                for failure in report.failures where failure.hasPrefix("run: ") {
+                    FileHandle.standardError.write(Data("Error: \(script.name): \(failure.dropFirst(5))\n".utf8))
+                }
                 try writeTrace(report, tag: "url", folder: traceIsFolder)
                 if let localReport {
                     let differences = ScriptRunner.disagreements(localReport, report)

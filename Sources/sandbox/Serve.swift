@@ -6,15 +6,15 @@ import SandboxWebSockets
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the page and the transition-sandbox.v1 WebSocket protocol.")
+        abstract: "Serve the page and the transition-sandbox.v1 WebSocket protocol.",
+        discussion: "Without --web-root the page is looked for in \(WebRoot.searchOrder), BIN being this binary's folder.")
 
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
     @Option(
         name: .customLong("web-root"),
         help: ArgumentHelp(
-            "Folder with the page (default: the page installed beside this binary, found wherever serve starts).",
-            discussion: "Without it: \(WebRoot.searchOrder), where BIN is this binary's folder."))
+            "Folder with the page (default: the page installed beside this binary, found wherever serve starts)."))
     var webRoot: String?
     @Option(help: "Frames per second while a transition completes (\(FrameRate.rangeText)).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")

@@ -29,7 +29,9 @@ public final class ClientLoop: @unchecked Sendable {
     }
 
     public init(trust: TLSTrust? = nil) throws(StartError) {
-        clws_set_log_level(LLL_ERR)
+        // No lws log lines: every failure reaches the socket's delegate with its reason (a
+        // refused certificate in OpenSSL's words), which the tools say once, on their own terms.
+        clws_set_log_level(0)
         var caFile: String?
         if let trust {
             caFile = try trust.caFileToLoad()  // before every property is set: no deinit runs
@@ -120,8 +122,24 @@ private func clientCallback(
         return socket.writable(wsi)
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         socket.peerClosing(code: Int(clws_close_code(input, length)))
+    case LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION:
+        // OpenSSL's verdict on one certificate of the chain (`length`: preverify_ok); user is the
+        // X509_STORE_CTX. libwebsockets refuses the handshake after this unless the error is
+        // cleared, and says only "connect SSL err 1": the first refusal is kept to be said.
+        guard length == 0, let user else { return 0 }
+        let store = OpaquePointer(user)
+        if socket.url.trust.insecure {
+            X509_STORE_CTX_set_error(store, X509_V_OK)  // --insecure: any certificate
+        } else if socket.certificateProblem == nil {
+            let code = Int(X509_STORE_CTX_get_error(store))
+            let words = String(cString: X509_verify_cert_error_string(code))
+            let depth = X509_STORE_CTX_get_error_depth(store)
+            socket.certificateProblem = "X509_V_ERR \(code): \(words), certificate \(depth) of the chain"
+        }
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        let said = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
+        let said =
+            socket.certificateProblem
+            ?? input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
         let reason = socket.url.isSecure ? TLSTrust.explain(said, url: socket.url) : said
         // The socket may be freed by its delegate now; later callbacks for this wsi (down to
         // WSI_DESTROY) must not find it.

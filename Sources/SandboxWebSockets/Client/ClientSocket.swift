@@ -24,6 +24,8 @@ public final class ClientSocket {
     @exclusivity(unchecked) private var incoming: [UInt8] = []
     private var closeCode: Int?
     private var closeRequested = false
+    /// OpenSSL's first refusal of the server's certificate chain, said when the connection fails.
+    var certificateProblem: String?
     public private(set) var isOpen = false
     public private(set) var isClosed = false
     private let headroom = Int(clws_pre())

@@ -61,6 +61,7 @@ public struct TLSTrust: Sendable, Equatable {
     /// X509_V_ERR = N: …", the "…" being `ERR_error_string` of N, which is no ERR code: the
     /// words for N are OpenSSL's `X509_verify_cert_error_string`.
     static func verifyError(in said: String) -> String? {
+        if said.hasPrefix("X509_V_ERR ") { return said }  // the socket's own record, in words already
         guard let marker = said.range(of: "X509_V_ERR = ") else { return nil }
         let digits = said[marker.upperBound...].prefix { $0.isNumber }
         guard let code = Int(digits), (0...1_000).contains(code) else { return nil }
