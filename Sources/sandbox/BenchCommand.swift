@@ -163,7 +163,7 @@ struct BenchCommand: ParsableCommand {
                     if json { print(reports.jsonOnePerLine) }
                     throw DataError(
                         ["--floor: the sandbox's run received no frames, so there is no frame size to stream"],
-                        code: 1)
+                        code: 64)
                 }
                 let bytes = min(max(Int(frameBytes.rounded()), 25), 65_536)  // what ws-floor takes
                 let (process, url) = try Self.startFloor(floor, fps: fps, bytes: bytes, in: children)
@@ -221,14 +221,15 @@ struct BenchCommand: ParsableCommand {
         let output = Pipe()
         process.standardOutput = output
         do { try children.start(process) } catch {
-            throw DataError(["--floor \(path) did not start: \(error.localizedDescription)"], code: 1)
+            throw DataError(["--floor \(path) did not start: \(error.localizedDescription)"], code: 64)
         }
         let text = firstLine(of: output)
         guard text.hasPrefix("ws-floor listening on "), let port = Int(text.dropFirst("ws-floor listening on ".count)),
             let url = WebSocketURL("ws://127.0.0.1:\(port)/")
         else {
             throw DataError(
-                ["--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")"], code: 1)
+                ["--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")"],
+                code: 64)
         }
         return (process, url)
     }

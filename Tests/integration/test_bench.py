@@ -3,8 +3,10 @@ and measures a C streamer the same way. Figures are checked for presence and con
 speed (docs/PERFORMANCE.md has the measured figures and the commands)."""
 import json
 import os
+import pty
 import re
 import signal
+import socket
 import subprocess
 import time
 
@@ -189,3 +191,42 @@ def test_a_streamer_that_ignores_sigterm_is_killed_with_its_group(tmp_path):
     assert "streamer" in result.stdout
     assert time.monotonic() - started < 60
     assert _processes("ws-floor stream --port 0 --fps 41") == []
+
+
+def test_bench_port_chooses_the_port_of_the_server_it_starts():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    result = run_sandbox("bench", "--port", port, "--sessions", "2", "--seconds", "1", "--json", timeout=60, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout)[0]["url"] == f"ws://127.0.0.1:{port}/"
+    both = run_sandbox("bench", "--port", port, "--url", "ws://127.0.0.1:9/", timeout=60)
+    assert both.returncode == 64 and "not with --url" in both.stderr
+
+
+def test_bench_shows_a_progress_line_on_a_terminal_only():
+    # Standard error a terminal (a pty): the line is redrawn in place with \r, then cleared;
+    # standard output (a pipe) has the table alone.
+    leader, follower = pty.openpty()
+    try:
+        result = subprocess.run([str(BINARY), "bench", "--sessions", "2", "--seconds", "1"], stdout=subprocess.PIPE,
+                                stderr=follower, timeout=60, cwd=ROOT, text=True)
+        os.close(follower)
+        follower = None
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # EIO: the terminal's other end is closed and drained
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        if follower is not None:
+            os.close(follower)
+        os.close(leader)
+    assert result.returncode == 0
+    assert re.search(rb"\rsandbox 2 sessions @ 60 fps \[#* *\] \d+%", shown), shown[:300]
+    assert shown.endswith(b"\r\x1b[K")  # cleared before the table is printed
+    assert "\r" not in result.stdout and result.stdout.startswith("target")
