@@ -131,7 +131,7 @@ struct BenchCommand: ParsableCommand {
                 bar?.finish()
                 if let first = result.errors.first {
                     let what = "\(name) \(n) sessions: \(result.errors.count) errors, the first: \(first.prefix(200))"
-                    FileHandle.standardError.write(Data("Error: \(what)\n".utf8))
+                    DataError.say([what])
                 }
                 return result
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SandboxWebSockets
 
 /// What was wrong with the data a command was given — a script, a file, a server that is not
 /// there — as opposed to its command line: each line said on standard error ("Error: …"),
@@ -17,9 +18,15 @@ struct DataError: Error {
 
     /// Says the lines and returns the exit to throw.
     func report() -> ExitCode {
-        let text = lines.map { "Error: \($0)\n" }.joined()
-        FileHandle.standardError.write(Data(text.utf8))
+        Self.say(lines)
         return ExitCode(code)
+    }
+
+    /// "Error: …" lines on standard error, each made visible (`LogText.visible`): a script's
+    /// field name or a server's reason may hold a terminal escape, which is shown, not run.
+    static func say(_ lines: [String]) {
+        let text = lines.map { "Error: \(LogText.visible($0))\n" }.joined()
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }
 

@@ -97,7 +97,7 @@ struct Latency: ParsableCommand {
             let report = LatencyReport(
                 sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
             failed = failed || !report.succeeded
-            report.errors.prefix(10).forEach { FileHandle.standardError.write(Data("Error: \($0)\n".utf8)) }
+            DataError.say(Array(report.errors.prefix(10)))
             if repeats == 1 {
                 print(json ? report.json : report.text)
                 break

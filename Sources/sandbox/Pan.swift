@@ -97,7 +97,7 @@ struct Pan: ParsableCommand {
                 // A run that could not go on (no connection, a refused certificate) is an error as
                 // well as a failed result: said on standard error too.
                 for failure in report.failures where failure.hasPrefix("run: ") {
-                    FileHandle.standardError.write(Data("Error: \(script.name): \(failure.dropFirst(5))\n".utf8))
+                    DataError.say(["\(script.name): \(failure.dropFirst(5))"])
                 }
                 try writeTrace(report, tag: "url", folder: traceIsFolder)
                 if let localReport {

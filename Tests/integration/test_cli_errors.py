@@ -187,3 +187,11 @@ def test_the_listening_log_line_writes_numbers_as_numbers():
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_an_escape_in_a_field_name_is_shown_not_run(tmp_path):
+    script = tmp_path / "escape.json"
+    script.write_text('{"steps": [{"up": true}], "\\u001b[2Jx": 1}')
+    result = pan(script)
+    assert result.returncode == 64
+    assert "\x1b" not in result.stderr and "unknown field 'U+001B[2Jx'" in result.stderr
