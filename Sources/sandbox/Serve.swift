@@ -7,7 +7,8 @@ import SandboxWebSockets
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the page and the transition-sandbox.v1 WebSocket protocol.",
-        discussion: "Without --web-root the page is looked for in \(WebRoot.searchOrder), BIN being this binary's folder.")
+        discussion:
+            "Without --web-root the page is looked for in \(WebRoot.searchOrder), BIN being this binary's folder.")
 
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080

@@ -15,7 +15,9 @@ struct WebSocketURLTests {
         #expect(secure.isSecure && secure.host == "localhost" && secure.port == 8443 && secure.path == "/x?y")
         #expect(secure.description == "wss://localhost:8443/x?y")
         #expect(WebSocketURL("wss://localhost:8443")?.path == "/")
-        let refused = ["http://a:1/", "wss:/a:1/", "wsss://a:1/", "wss://a/", "wss://:1/", "ws://a:0/", "ws://a:65536/", ""]
+        let refused = [
+            "http://a:1/", "wss:/a:1/", "wsss://a:1/", "wss://a/", "wss://:1/", "ws://a:0/", "ws://a:65536/", "",
+        ]
         for text in refused {
             #expect(WebSocketURL(text) == nil, "\(text)")
         }
