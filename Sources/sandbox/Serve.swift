@@ -137,18 +137,7 @@ struct Serve: ParsableCommand {
         guard handshakesPerAddress >= 0.1, handshakesPerAddress <= 100_000 else {
             throw ValidationError("--handshakes-per-address must be in 0.1…100000 a second")
         }
-        var isFolder: ObjCBool = false
-        if let webRoot,
-            !FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder) || !isFolder.boolValue
-        {
-            throw ValidationError("--web-root '\(webRoot)' is not a folder")
-        }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
-        for (flag, path) in [("--tls-cert", tlsCert), ("--tls-key", tlsKey)] {
-            if let path, !FileManager.default.isReadableFile(atPath: path) {
-                throw ValidationError("\(flag) '\(path)' is not a readable file")
-            }
-        }
         if let node {
             // Letters and digits only: the id's prefix ends at the first "-", and the balancer's
             // rule (deploy/haproxy.cfg) matches it as is.
@@ -176,7 +165,25 @@ struct Serve: ParsableCommand {
         try reportingDataErrors(serve)
     }
 
+    /// The files the options name: a data error each (no usage text: the command line was right).
+    private func checkFiles() throws {
+        var problems: [String] = []
+        var isFolder: ObjCBool = false
+        if let webRoot,
+            !FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder) || !isFolder.boolValue
+        {
+            problems.append("--web-root '\(webRoot)' is not a folder")
+        }
+        for (flag, path) in [("--tls-cert", tlsCert), ("--tls-key", tlsKey)] {
+            if let path, !FileManager.default.isReadableFile(atPath: path) {
+                problems.append("\(flag) '\(path)' is not a readable file")
+            }
+        }
+        if !problems.isEmpty { throw DataError(problems, code: 64) }
+    }
+
     private func serve() throws {
+        try checkFiles()
         let webRoot = try self.webRoot ?? WebRoot.find().get()
         // Before any thread starts: the signalfd may be registered after the ready line below.
         blockSignals([SIGINT, SIGTERM])

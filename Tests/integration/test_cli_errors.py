@@ -195,3 +195,14 @@ def test_an_escape_in_a_field_name_is_shown_not_run(tmp_path):
     result = pan(script)
     assert result.returncode == 64
     assert "\x1b" not in result.stderr and "unknown field 'U+001B[2Jx'" in result.stderr
+
+
+def test_serve_names_missing_files_without_the_usage(tmp_path):
+    result = run_sandbox("serve", "--port", "0", "--web-root", tmp_path / "none", "--tls-cert", tmp_path / "c.pem",
+                         "--tls-key", tmp_path / "k.pem", timeout=30)
+    assert result.returncode == 64
+    assert result.stderr.splitlines() == [
+        f"Error: --web-root '{tmp_path / 'none'}' is not a folder",
+        f"Error: --tls-cert '{tmp_path / 'c.pem'}' is not a readable file",
+        f"Error: --tls-key '{tmp_path / 'k.pem'}' is not a readable file",
+    ]
