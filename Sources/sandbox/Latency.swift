@@ -85,7 +85,8 @@ struct Latency: ParsableCommand {
                         sandbox: sandbox, floor: nil, options: options, url: url.description, compare: nil)
                     print(report.json)
                 }
-                throw DataError(Array(sandbox.errors.prefix(3)).ifEmpty(["\(url) answered no sample"]), code: 1)
+                let why = sandbox.errors.isEmpty ? ["\(url) answered no sample"] : Array(sandbox.errors.prefix(3))
+                throw DataError(why, code: 1)
             }
             var floor: LatencyResult?
             if let compare {
@@ -133,8 +134,4 @@ extension Latency {
             throw DataError([error.description], code: 1)
         }
     }
-}
-
-extension Array {
-    func ifEmpty(_ other: Self) -> Self { isEmpty ? other : self }
 }
