@@ -47,9 +47,11 @@ struct JSONParserTests {
     }
 
     /// The byte a failure names is the first one that cannot continue a valid document.
-    @Test("a failure says where", arguments: [
-        ("{\"a\": 1,}", 8), ("[1, 2", 5), ("{\"a\": tru}", 6), ("\n\n  @", 4), ("[1] x", 4),
-    ])
+    @Test(
+        "a failure says where",
+        arguments: [
+            ("{\"a\": 1,}", 8), ("[1, 2", 5), ("{\"a\": tru}", 6), ("\n\n  @", 4), ("[1] x", 4),
+        ])
     func aFailureSaysWhere(text: String, offset: Int) {
         #expect(throws: JSONParser.Failure(offset: offset)) { try JSONParser.parse(Array(text.utf8)) }
     }

@@ -75,12 +75,18 @@ struct PanScriptTests {
             (#"{"stesp": [{"up": true}]}"#, "unknown field 'stesp'; did you mean 'steps'?"),
             (#"{"steps": [{"up": true}, {"dwn": [1, 2]}]}"#, "steps[1]: unknown field 'dwn'; did you mean 'down'?"),
             (#"{"steps": [{"move": [1, 2], "hx": 30}]}"#, "steps[0]: 'move' takes no 'hx'; did you mean 'hz'?"),
-            (#"{"steps": [{"up": true}], "expect": {"outcom": "finished"}}"#,
-             "expect: unknown field 'outcom'; did you mean 'outcome'?"),
-            (#"{"steps": [{"up": true}], "expect": {"release": {"decison": "finish"}}}"#,
-             "expect: release: unknown field 'decison'; did you mean 'decision'?"),
-            (#"{"steps": [{"up": true}], "zebra": 1}"#,
-             "unknown field 'zebra' (script, name, description, config, steps, expect)"),
+            (
+                #"{"steps": [{"up": true}], "expect": {"outcom": "finished"}}"#,
+                "expect: unknown field 'outcom'; did you mean 'outcome'?"
+            ),
+            (
+                #"{"steps": [{"up": true}], "expect": {"release": {"decison": "finish"}}}"#,
+                "expect: release: unknown field 'decison'; did you mean 'decision'?"
+            ),
+            (
+                #"{"steps": [{"up": true}], "zebra": 1}"#,
+                "unknown field 'zebra' (script, name, description, config, steps, expect)"
+            ),
         ])
     func misspeltNamesAreNamedWithTheClosest(text: String, message: String) {
         #expect(Self.message(text).hasPrefix(message), "\(Self.message(text))")
