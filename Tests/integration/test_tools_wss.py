@@ -3,6 +3,7 @@ example certificate in deploy/, docs/DEPLOY.md), trusting it with `--ca FILE` or
 it with `--insecure`; a certificate they cannot trust is refused with a message that names the
 problem and what to do."""
 import json
+import subprocess
 
 import pytest
 
@@ -80,3 +81,32 @@ def test_a_missing_ca_file_is_named(tls_server, tmp_path):
 def test_ws_tools_refuse_other_schemes():
     result = run_sandbox("latency", "--url", "https://localhost:1/", timeout=60)
     assert result.returncode == 64 and "ws://HOST:PORT/ or wss://HOST:PORT/" in result.stderr
+
+
+def ca_and_leaf(folder):
+    """A private CA and a certificate for localhost it signed (ECDSA P-256, a day): the chain a
+    lab with its own CA has. (ca cert, leaf cert, leaf key)."""
+    def openssl(*args):
+        subprocess.run(["openssl", *map(str, args)], check=True, capture_output=True)
+    ca, ca_key, leaf, leaf_key, request = (folder / n for n in ("ca.pem", "ca-key.pem", "leaf.pem", "leaf-key.pem",
+                                                                 "leaf.csr"))
+    curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    openssl("req", "-x509", *curve, "-keyout", ca_key, "-out", ca, "-days", "1", "-subj", "/CN=lab CA")
+    openssl("req", "-new", *curve, "-keyout", leaf_key, "-out", request, "-subj", "/CN=localhost")
+    extensions = folder / "san.cnf"
+    extensions.write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    openssl("x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", leaf,
+            "-days", "1", "-extfile", extensions)
+    return ca, leaf, leaf_key
+
+
+def test_a_private_ca_verifies_its_chain_and_insecure_takes_it_unchecked(make_server, tmp_path):
+    ca, leaf, leaf_key = ca_and_leaf(tmp_path)
+    server = make_server("--tls-cert", str(leaf), "--tls-key", str(leaf_key))
+    trusted = run_sandbox("pan", SCRIPT, "--url", url(server), "--ca", ca, timeout=120)
+    assert trusted.returncode == 0, trusted.stdout + trusted.stderr
+    unchecked = run_sandbox("pan", SCRIPT, "--url", url(server), "--insecure", timeout=120)
+    assert unchecked.returncode == 0, unchecked.stdout + unchecked.stderr
+    refused = run_sandbox("pan", SCRIPT, "--url", url(server), "--ca", CERT, timeout=120)
+    assert refused.returncode == 1
+    assert "not trusted (X509_V_ERR 20: unable to get local issuer certificate" in refused.stderr, refused.stderr
