@@ -283,6 +283,7 @@ static inline int clws_header(struct lws *wsi, enum lws_token_indexes token, cha
 static inline int clws_is_connect(struct lws *wsi) { return lws_hdr_total_length(wsi, WSI_TOKEN_CONNECT) > 0; }
 
 #include "clws_client.h"
+#include "clws_tls_files.h"
 
 static inline int clws_close_code(void *in, size_t len) {
     if (!in || len < 2) return -1;

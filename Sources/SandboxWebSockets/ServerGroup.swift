@@ -12,10 +12,14 @@ public final class ServerGroup: Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case invalidOption(String)
         case listenFailed(host: String, port: Int)
+        /// A failure to listen explained (`ListenFailure`): a port in use, a certificate and key
+        /// that are not a pair.
+        case cannotListen(String)
         public var description: String {
             switch self {
             case .invalidOption(let message): return message
             case let .listenFailed(host, port): return "could not listen on \(host):\(port)"
+            case .cannotListen(let why): return why
             }
         }
     }
@@ -42,9 +46,20 @@ public final class ServerGroup: Sendable {
         self.threads = threads
         budget = ByteBudget(options.budget)
         peers = PeerLimits(options: options)
+        // Checked before libwebsockets sees them: it starts with a key of another type than the
+        // certificate (an RSA certificate, an EC key) and then fails every handshake.
+        if let cert = options.tlsCertificate, let key = options.tlsKey,
+            let problem = ListenFailure.tlsProblem(cert: cert, key: key)
+        {
+            throw .cannotListen(problem)
+        }
         var options = options
         for index in 0..<threads {
-            servers.append(try SandboxServer(options: options, thread: index, group: self))
+            do throws(StartError) {
+                servers.append(try SandboxServer(options: options, thread: index, group: self))
+            } catch .listenFailed {
+                throw .cannotListen(ListenFailure.explain(options))
+            }
             options.listens = false
         }
     }

@@ -64,6 +64,10 @@ public final class ServerMetrics: Sendable {
             registry.makeGauge(descriptor: connections, labels: [("role", $0.rawValue)])
         }
         sessionGauge = registry.makeGauge(descriptor: name("sessions", "", "Live sessions (updated every second)."))
+        registry.makeGauge(
+            descriptor: name("build_info", "", "The running build (always 1; its version in the label)."),
+            labels: [("version", BuildInfo.version)]
+        ).set(1.0)
         // Made now so that a scrape lists them before the first one happens.
         for code in Self.closeCodeLabels { _ = closes(label: code) }
     }

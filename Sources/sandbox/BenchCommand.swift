@@ -18,8 +18,10 @@ struct BenchCommand: ParsableCommand {
             --compare measures a plain streamer (tools/floor: `ws-floor stream`) the same way.
             """)
 
-    @Option(help: "A running sandbox server; default: start one.", transform: WebSocketURL.argument) var url:
-        WebSocketURL?
+    @Option(help: "A running sandbox server (ws:// or wss://); default: start one.", transform: WebSocketURL.argument)
+    var url: WebSocketURL?
+    @Option(help: "The port of the server bench starts (without --url; default: a free one).") var port: Int?
+    @OptionGroup var tls: TLSOptions
     @Option(name: .customLong("server-pid"), help: "The --url server's process id, for its CPU and RSS.") var serverPID:
         Int32?
     @Option(
@@ -56,11 +58,19 @@ struct BenchCommand: ParsableCommand {
                 "One run moves by ±10 % on a shared machine; alternating puts both targets under the same drift."))
     var repeats = 1
     @Flag(help: "Print the results as JSON.") var json = false
+    @Flag(name: .customLong("no-progress"), help: "No progress line (shown only when standard error is a terminal).")
+    var noProgress = false
 
     func validate() throws {
         guard (1...20_000).contains(sessions) else { throw ValidationError("--sessions must be in 1…20000") }
         try FrameRate.validate(fps)
         guard seconds >= 1, seconds <= 600 else { throw ValidationError("--seconds must be in 1…600") }
+        if let port {
+            guard url == nil else {
+                throw ValidationError("--port is the port of the server bench starts: not with --url")
+            }
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
+        }
         if let balancerPID {
             guard url != nil else { throw ValidationError("--balancer-pid needs --url (the balancer's address)") }
             guard ProcessStats.cpuSeconds(balancerPID) != nil else {
@@ -86,45 +96,56 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        try reportingDataErrors(measure)
+    }
+
+    /// Results on standard output (a table at the end, or JSON), a progress line and errors on
+    /// standard error.
+    private func measure() throws {
         let children = ChildProcesses()
         defer { children.stopAll() }
-        var target = url
+        var target = try url.map { try tls.apply(to: [$0])[0] }
         var pid = serverPID
         if target == nil {
             let (process, url) = try Self.startServer(
-                fps: fps, threads: serverThreads, tickPhases: serverTickPhases, in: children)
+                fps: fps, threads: serverThreads, tickPhases: serverTickPhases, port: port ?? 0, in: children)
             target = url
             pid = process.processIdentifier
         }
         Self.raiseFileLimit()
 
+        let bar = ProgressBar.onTerminal(!noProgress && !json)
         var reports: [any JSONWritable] = []
         var results: (sandbox: [BenchResult], streamer: [BenchResult]) = ([], [])
-        var compare = compare, comparePID = comparePID
+        var table = BenchTable(balancer: balancerPID != nil)
+        var notes: [String] = []
+        var compare = try compare.map { try tls.apply(to: [$0])[0] }, comparePID = comparePID
         /// The sandbox's mean frame size in its latest run (what `--floor`'s streamer sends).
         var frameBytes: Double?
         func run(_ name: String, _ url: WebSocketURL, sandbox: Bool, pid: Int32?) {
             let measure = { (n: Int) in
-                Bench.measure(
+                let result = Bench.measure(
                     url: url, isSandbox: sandbox, sessions: n, fps: fps, seconds: seconds, threads: clientThreads,
-                    serverPID: pid,
-                    balancerPID: sandbox ? balancerPID : nil)
+                    serverPID: pid, balancerPID: sandbox ? balancerPID : nil
+                ) { bar?.show("\(name) \(n) sessions @ \(fps) fps", $0) }
+                bar?.finish()
+                if let first = result.errors.first {
+                    let what = "\(name) \(n) sessions: \(result.errors.count) errors, the first: \(first.prefix(200))"
+                    DataError.say([what])
+                }
+                return result
             }
-            if !json { print("\(name) \(url):") }
+            if !notes.contains(where: { $0.hasPrefix("\(name) ") }) { notes.append("\(name) \(url)") }
             if ramp {
-                let (best, steps) = Bench.ramp(start: sessions, limit: limit, measure: measure) {
-                    if !json { print("  " + $0.line) }
-                }
+                let (best, steps) = Bench.ramp(start: sessions, limit: limit, measure: measure) { table.add(name, $0) }
                 if sandbox { frameBytes = (best ?? steps.last)?.meanFrameBytes }
-                if !json {
-                    print(
-                        "  largest N at the bar: \(best.map { String($0.sessions) } ?? "none (not even \(sessions))")")
-                }
+                let found = best.map { String($0.sessions) } ?? "none (not even \(sessions))"
+                notes.append("\(name): largest N at the bar: \(found)")
                 reports.append(
                     BenchTargetReport(target: name, url: url.description, outcome: .ramp(best: best, steps: steps)))
             } else {
                 let result = measure(sessions)
-                if !json { print("  " + result.line) }
+                table.add(name, result)
                 reports.append(BenchTargetReport(target: name, url: url.description, outcome: .single(result)))
                 if sandbox {
                     results.sandbox.append(result)
@@ -140,34 +161,42 @@ struct BenchCommand: ParsableCommand {
                 // The same bytes per frame as the sandbox sent; nothing to match when it sent nothing.
                 guard let frameBytes, frameBytes >= 1 else {
                     if json { print(reports.jsonOnePerLine) }
-                    throw ValidationError(
-                        "--floor: the sandbox's run received no frames, so there is no frame size to stream")
+                    throw DataError(
+                        ["--floor: the sandbox's run received no frames, so there is no frame size to stream"],
+                        code: 64)
                 }
                 let bytes = min(max(Int(frameBytes.rounded()), 25), 65_536)  // what ws-floor takes
                 let (process, url) = try Self.startFloor(floor, fps: fps, bytes: bytes, in: children)
                 compare = url
                 comparePID = process.processIdentifier
-                if !json { print("(\(floor) stream --fps \(fps) --bytes \(bytes): the sandbox's mean frame size)") }
+                notes.append("(\(floor) stream --fps \(fps) --bytes \(bytes): the sandbox's mean frame size)")
             }
             if let compare { run("streamer", compare, sandbox: false, pid: comparePID) }
         }
         if repeats > 1 {
             let summary = BenchRepeatSummary(sandbox: results.sandbox, streamer: results.streamer)
-            if json { reports.append(summary) } else { summary.lines.forEach { print($0) } }
+            reports.append(summary)
+            if !json { notes += [""] + summary.lines }
         }
-        if json { print(reports.jsonOnePerLine) }
+        if json {
+            print(reports.jsonOnePerLine)
+        } else {
+            print((table.lines + ["", BenchTable.legend] + notes).joined(separator: "\n"))
+        }
     }
 
     /// Starts `sandbox serve --port 0` from this executable; its URL comes from the ready line.
     static func startServer(
-        fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases, in children: ChildProcesses
+        fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases, port: Int = 0,
+        in children: ChildProcesses
     ) throws -> (Process, WebSocketURL) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        let webRoot = FileManager.default.fileExists(atPath: "web") ? "web" : NSTemporaryDirectory()
+        process.executableURL = URL(fileURLWithPath: WebRoot.executablePath())
+        // The page is not measured: serve's own (WebRoot), else an empty folder.
+        let webRoot = (try? WebRoot.find().get()) ?? NSTemporaryDirectory()
         // Warnings only: a line per connection would bury bench's own output in thousands.
         process.arguments = [
-            "serve", "--port", "0", "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads),
+            "serve", "--port", String(port), "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads),
             "--tick-phases", String(tickPhases), "--log-level", "warning",
         ]
         let output = Pipe()
@@ -175,7 +204,8 @@ struct BenchCommand: ParsableCommand {
         try children.start(process)
         let text = firstLine(of: output)
         guard let ready = ReadyLine(parsing: text), let url = WebSocketURL("ws://\(ready.host):\(ready.port)/") else {
-            throw ValidationError("the server did not start: \(text)")
+            // Its own error (a port in use, said in words) is on standard error already.
+            throw DataError(["the server bench starts did not start\(text.isEmpty ? "" : ": \(text)")"], code: 1)
         }
         return (process, url)
     }
@@ -191,14 +221,15 @@ struct BenchCommand: ParsableCommand {
         let output = Pipe()
         process.standardOutput = output
         do { try children.start(process) } catch {
-            throw ValidationError("--floor \(path) did not start: \(error.localizedDescription)")
+            throw DataError(["--floor \(path) did not start: \(error.localizedDescription)"], code: 64)
         }
         let text = firstLine(of: output)
         guard text.hasPrefix("ws-floor listening on "), let port = Int(text.dropFirst("ws-floor listening on ".count)),
             let url = WebSocketURL("ws://127.0.0.1:\(port)/")
         else {
-            throw ValidationError(
-                "--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")")
+            throw DataError(
+                ["--floor \(path) did not start as ws-floor stream (its first line: \"\(text.prefix(200))\")"],
+                code: 64)
         }
         return (process, url)
     }

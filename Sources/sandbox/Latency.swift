@@ -16,8 +16,11 @@ struct Latency: ParsableCommand {
             run and reports the ratio to that floor.
             """)
 
-    @Option(help: "The sandbox server, e.g. ws://127.0.0.1:8080/.", transform: WebSocketURL.argument) var url:
-        WebSocketURL
+    @Option(
+        help: "The sandbox server, e.g. ws://127.0.0.1:8080/ or wss://localhost:8443/.",
+        transform: WebSocketURL.argument)
+    var url: WebSocketURL
+    @OptionGroup var tls: TLSOptions
     @Option(help: "Recorded samples, over all connections.") var samples = 2_000
     @Option(help: "Samples per second per connection.") var rate = 200.0
     @Option(help: "Concurrent connections.") var concurrency = 1
@@ -48,6 +51,15 @@ struct Latency: ParsableCommand {
     }
 
     func run() throws {
+        try reportingDataErrors(measure)
+    }
+
+    /// Results on standard output, errors on standard error; a server that answered nothing is
+    /// one line there and exit 1, with no table of nothing (`test_cli_errors.py`:
+    /// `test_latency_against_a_dead_port_says_so_in_one_line`).
+    private func measure() throws {
+        let urls = try tls.apply(to: [self.url] + (self.compare.map { [$0] } ?? []))
+        let (url, compare) = (urls[0], urls.count > 1 ? urls[1] : nil)
         var options = LatencyOptions()
         options.samples = samples
         options.rate = rate
@@ -56,24 +68,37 @@ struct Latency: ParsableCommand {
         options.network = network
         // A bar only where a person watches, and only when the measuring takes a while.
         let seconds = Double(samples / concurrency + warmup) / rate * Double(repeats) * (compare == nil ? 1 : 2)
-        let bar = !noProgress && !json && isatty(STDERR_FILENO) == 1 && seconds > 2 ? ProgressBar() : nil
+        let bar = ProgressBar.onTerminal(!noProgress && !json && seconds > 2)
 
         var summary = LatencyRepeatSummary(hasFloor: compare != nil)
         var failed = false
         if repeats > 1, json { print("[", terminator: "") }
         for run in 1...repeats {
             let label = repeats > 1 ? " \(run)/\(repeats)" : ""
-            let sandbox = try LatencyProbe(target: .sandbox, options: options)
-                .run(url: url, subprotocol: sandboxSubprotocol) { bar?.show("sandbox\(label)", $0) }
+            let sandbox = try probe(.sandbox, url, options).run(url: url, subprotocol: sandboxSubprotocol) {
+                bar?.show("sandbox\(label)", $0)
+            }
+            if sandbox.roundTrip.totalCount == 0, run == 1 {
+                bar?.finish()
+                if json {
+                    let report = LatencyReport(
+                        sandbox: sandbox, floor: nil, options: options, url: url.description, compare: nil)
+                    print(report.json)
+                }
+                let why = sandbox.errors.isEmpty ? ["\(url) answered no sample"] : Array(sandbox.errors.prefix(3))
+                throw DataError(why, code: 1)
+            }
             var floor: LatencyResult?
             if let compare {
-                floor = try LatencyProbe(target: .echo, options: options)
-                    .run(url: compare, subprotocol: compareProtocol) { bar?.show("floor\(label)  ", $0) }
+                floor = try probe(.echo, compare, options).run(url: compare, subprotocol: compareProtocol) {
+                    bar?.show("floor\(label)  ", $0)
+                }
             }
             bar?.finish()
             let report = LatencyReport(
                 sandbox: sandbox, floor: floor, options: options, url: url.description, compare: compare?.description)
             failed = failed || !report.succeeded
+            DataError.say(Array(report.errors.prefix(10)))
             if repeats == 1 {
                 print(json ? report.json : report.text)
                 break
@@ -84,7 +109,6 @@ struct Latency: ParsableCommand {
                 print(report.json + ",")
             } else {
                 print(LatencyRepeatSummary.line(run: run, of: repeats, report))
-                report.errors.prefix(10).forEach { print("  error: \($0)") }
             }
             summary.add(report)
             if report.measuredNothing, !json {
@@ -100,17 +124,14 @@ struct Latency: ParsableCommand {
     }
 }
 
-/// A one-line progress bar on standard error, redrawn in place.
-final class ProgressBar {
-    func show(_ label: String, _ fraction: Double) {
-        let width = 30
-        let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded())
-        let line =
-            "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(Int(fraction * 100))%"
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-
-    func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+extension Latency {
+    private func probe(_ target: LatencyProbe.Target, _ url: WebSocketURL, _ options: LatencyOptions) throws
+        -> LatencyProbe
+    {
+        do {
+            return try LatencyProbe(target: target, options: options, for: url)
+        } catch {
+            throw DataError([error.description], code: 1)
+        }
     }
 }

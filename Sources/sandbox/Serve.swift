@@ -6,11 +6,17 @@ import SandboxWebSockets
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the page and the transition-sandbox WebSocket protocol (v2, v1).")
+        abstract: "Serve the page and the transition-sandbox WebSocket protocol (v2, v1).",
+        discussion:
+            "Without --web-root the page is looked for in \(WebRoot.searchOrder), BIN being this binary's folder.")
 
     @Option(help: "Address to bind (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
-    @Option(name: .customLong("web-root"), help: "Folder with the page.") var webRoot = "web"
+    @Option(
+        name: .customLong("web-root"),
+        help: ArgumentHelp(
+            "Folder with the page (default: the page installed beside this binary, found wherever serve starts)."))
+    var webRoot: String?
     @Option(help: "Frames per second while a transition completes (\(FrameRate.rangeText)).") var fps = 60
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed besides the server's own (repeatable).")
     var allowOrigin: [String] = []
@@ -131,16 +137,7 @@ struct Serve: ParsableCommand {
         guard handshakesPerAddress >= 0.1, handshakesPerAddress <= 100_000 else {
             throw ValidationError("--handshakes-per-address must be in 0.1…100000 a second")
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("--web-root '\(webRoot)' is not a folder")
-        }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
-        for (flag, path) in [("--tls-cert", tlsCert), ("--tls-key", tlsKey)] {
-            if let path, !FileManager.default.isReadableFile(atPath: path) {
-                throw ValidationError("\(flag) '\(path)' is not a readable file")
-            }
-        }
         if let node {
             // Letters and digits only: the id's prefix ends at the first "-", and the balancer's
             // rule (deploy/haproxy.cfg) matches it as is.
@@ -165,6 +162,29 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        try reportingDataErrors(serve)
+    }
+
+    /// The files the options name: a data error each (no usage text: the command line was right).
+    private func checkFiles() throws {
+        var problems: [String] = []
+        var isFolder: ObjCBool = false
+        if let webRoot,
+            !FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder) || !isFolder.boolValue
+        {
+            problems.append("--web-root '\(webRoot)' is not a folder")
+        }
+        for (flag, path) in [("--tls-cert", tlsCert), ("--tls-key", tlsKey)] {
+            if let path, !FileManager.default.isReadableFile(atPath: path) {
+                problems.append("\(flag) '\(path)' is not a readable file")
+            }
+        }
+        if !problems.isEmpty { throw DataError(problems, code: 64) }
+    }
+
+    private func serve() throws {
+        try checkFiles()
+        let webRoot = try self.webRoot ?? WebRoot.find().get()
         // Before any thread starts: the signalfd may be registered after the ready line below.
         blockSignals([SIGINT, SIGTERM])
         let (level, format) = (logLevel, logFormat)
@@ -215,7 +235,13 @@ struct Serve: ParsableCommand {
         options.budget = ProcessBudget(bytes: byteBudget << 20)
         options.maxConnectionsPerAddress = maxConnectionsPerAddress == 0 ? nil : maxConnectionsPerAddress
         options.handshakesPerAddress = handshakesPerAddress
-        let group = try ServerGroup(options: options, threads: threads)
+        let group: ServerGroup
+        do {
+            group = try ServerGroup(options: options, threads: threads)
+        } catch {
+            // Said in words (ListenFailure): a port in use, a certificate and key that are no pair.
+            throw DataError([error.description], code: 1)
+        }
         // SIGINT/SIGTERM: every WebSocket closed with 1001, then exit 0. The ready line is one
         // line, flushed at once: scripts and tests wait for it.
         group.run(stopOnSignals: true) {
@@ -226,8 +252,10 @@ struct Serve: ParsableCommand {
             logger.info(
                 "listening",
                 metadata: [
-                    "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/", "threads": "\(threads)",
-                    "metrics": "\(!noMetrics)", "node": "\(node ?? "-")",
+                    "url": "\(tlsCert == nil ? "http" : "https")://\(host):\(group.port)/",
+                    // Numbers and flags as JSON numbers and booleans (test_logs.py: `test_listening_line_types`).
+                    "threads": .stringConvertible(threads), "metrics": .stringConvertible(!noMetrics),
+                    "node": "\(node ?? "-")", "version": "\(BuildInfo.version)",
                 ])
             // From here on, lws' own lines are about clients: debug, within the log budget.
             LWSLog.startupEnded()

@@ -46,6 +46,16 @@ struct JSONParserTests {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
     }
 
+    /// The byte a failure names is the first one that cannot continue a valid document.
+    @Test(
+        "a failure says where",
+        arguments: [
+            ("{\"a\": 1,}", 8), ("[1, 2", 5), ("{\"a\": tru}", 6), ("\n\n  @", 4), ("[1] x", 4),
+        ])
+    func aFailureSaysWhere(text: String, offset: Int) {
+        #expect(throws: JSONParser.Failure(offset: offset)) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
     @Test("random mutations of valid messages: accepted exactly when JSONDecoder accepts, with the same value")
     func differential() {
         var generator = SplitMix64(seed: 0x5EED)  // repeatable

@@ -57,6 +57,103 @@ struct PanScriptTests {
         }
     }
 
+    static func message(_ text: String) -> String {
+        do {
+            _ = try Self.parse(text)
+            return "parsed"
+        } catch {
+            return error.description
+        }
+    }
+
+    /// A slip of the keyboard is named with the name it was most likely meant to be; a name
+    /// far from every valid one is named alone, with the valid ones.
+    @Test(
+        "misspelt names are named with the closest",
+        arguments: [
+            (#"{"steps": [{"up": true}], "expectt": {}}"#, "unknown field 'expectt'; did you mean 'expect'?"),
+            (#"{"stesp": [{"up": true}]}"#, "unknown field 'stesp'; did you mean 'steps'?"),
+            (#"{"steps": [{"up": true}, {"dwn": [1, 2]}]}"#, "steps[1]: unknown field 'dwn'; did you mean 'down'?"),
+            (#"{"steps": [{"move": [1, 2], "hx": 30}]}"#, "steps[0]: 'move' takes no 'hx'; did you mean 'hz'?"),
+            (
+                #"{"steps": [{"up": true}], "expect": {"outcom": "finished"}}"#,
+                "expect: unknown field 'outcom'; did you mean 'outcome'?"
+            ),
+            (
+                #"{"steps": [{"up": true}], "expect": {"release": {"decison": "finish"}}}"#,
+                "expect: release: unknown field 'decison'; did you mean 'decision'?"
+            ),
+            (
+                #"{"steps": [{"up": true}], "zebra": 1}"#,
+                "unknown field 'zebra' (script, name, description, config, steps, expect)"
+            ),
+        ])
+    func misspeltNamesAreNamedWithTheClosest(text: String, message: String) {
+        #expect(Self.message(text).hasPrefix(message), "\(Self.message(text))")
+    }
+
+    @Test("the closest name: swaps, slips and names too far to guess")
+    func closestName() {
+        #expect(ClosestName.to("stpes", among: ["steps", "expect"]) == "steps")
+        #expect(ClosestName.to("EXPECT", among: ["steps", "expect"]) == "expect")
+        #expect(ClosestName.to("x", among: ["up", "down"]) == nil)
+        #expect(ClosestName.to(String(repeating: "a", count: 10_000), among: ["steps"]) == nil)
+        #expect(ClosestName.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    }
+
+    /// An editor's line and column (from 1; the column in characters): where to look.
+    @Test(
+        "bad JSON is placed by line and column",
+        arguments: [
+            ("{\"steps\": [{\"up\": true},]}", 1, 25),
+            ("{\n  \"steps\": [\n    {\"up\": tru}\n  ]\n}", 3, 12),
+            ("{\"name\": \"é—ü\", \"steps\": [}", 1, 27),
+            ("", 1, 1),
+        ])
+    func badJSONIsPlacedByLineAndColumn(text: String, line: Int, column: Int) {
+        #expect(Self.message(text).hasPrefix("line \(line), column \(column): not JSON"), "\(Self.message(text))")
+    }
+
+    static func place(_ offset: Int, _ data: Data) -> [Int] {
+        let position = TextPosition(of: offset, in: data)
+        return [position.line, position.column]
+    }
+
+    @Test("a position counts characters, not bytes")
+    func textPosition() {
+        let data = Data("ab\néé x".utf8)
+        #expect(Self.place(0, data) == [1, 1])
+        #expect(Self.place(3, data) == [2, 1])
+        #expect(Self.place(8, data) == [2, 4])
+        #expect(Self.place(1_000, data) == [2, 5])
+    }
+
+    @Test("file problems are said plainly")
+    func fileProblemsAreSaidPlainly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func problem(_ path: String) -> String {
+            do {
+                _ = try PanScript.load(path: path)
+                return "loaded"
+            } catch {
+                return error.description
+            }
+        }
+        let listed = "give its files: \(folder.path)/*.json"
+        #expect(problem(folder.path) == "\(folder.path): is a folder, not a script file (\(listed))")
+        #expect(problem(folder.path + "/none.json") == "\(folder.path)/none.json: no such file")
+        #expect(problem("/dev/null") == "/dev/null: not a regular file")
+        let big = folder.appendingPathComponent("big.json").path
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, off_t(PanScript.maximumFileBytes + 1)) == 0)
+        #expect(problem(big).hasPrefix("\(big): \(PanScript.maximumFileBytes + 1) bytes, more than a script may be"))
+        let bad = folder.appendingPathComponent("bad.json").path
+        #expect(FileManager.default.createFile(atPath: bad, contents: Data("{\n  oops\n}".utf8)))
+        #expect(problem(bad).hasPrefix("\(bad): line 2, column 3: not JSON"))
+    }
+
     @Test("the local replay of a drag past the threshold finishes, deterministically")
     func localReplay() throws {
         let script = try Self.parse(

@@ -84,4 +84,12 @@ import Testing
             #expect(text.contains(#"sandbox_messages_sent_total{type="\#(type)"} 0"#))
         }
     }
+
+    /// Prometheus' info-metric convention (a gauge of 1 whose labels carry the facts): the
+    /// version `sandbox --version` prints, from the one constant.
+    @Test func buildInfoNamesTheVersion() {
+        let text = Self.text(ServerMetrics())
+        #expect(Self.value(text, #"sandbox_build_info{version="\#(BuildInfo.version)"}"#) == "1.0")
+        #expect(text.contains("# TYPE sandbox_build_info gauge"))
+    }
 }

@@ -11,7 +11,11 @@ import Foundation
 /// numbers beyond a double, a name repeated in one object, nesting deeper than 64, and
 /// trailing bytes after the value.
 struct JSONParser {
-    struct Failure: Error {}
+    /// `offset`: the byte the parser stood on when it gave up (the pan tools turn it into a line
+    /// and column; `JSONParserTests.aFailureSaysWhere`).
+    struct Failure: Error, Equatable {
+        var offset = 0
+    }
 
     static let maximumDepth = 64
 
@@ -22,11 +26,15 @@ struct JSONParser {
     static func parse(_ input: [UInt8]) throws(Failure) -> JSONValue {
         try input.withUnsafeBufferPointer { buffer throws(Failure) -> JSONValue in
             var parser = JSONParser(bytes: buffer)
-            parser.skipSpace()
-            let value = try parser.value()
-            parser.skipSpace()
-            guard parser.index == buffer.count else { throw Failure() }
-            return value
+            do throws(Failure) {
+                parser.skipSpace()
+                let value = try parser.value()
+                parser.skipSpace()
+                guard parser.index == buffer.count else { throw Failure() }
+                return value
+            } catch {
+                throw Failure(offset: min(parser.index, buffer.count))
+            }
         }
     }
 

@@ -37,9 +37,18 @@ public enum JSONValue: Decodable, Equatable, Sendable {
         }
     }
 
-    /// Parses one JSON document (strictly: see `JSONParser`).
-    public static func decode(_ data: Data) throws -> JSONValue {
-        try JSONParser.parse(Array(data))
+    /// Parses one JSON document (strictly: see `JSONParser`); a `SyntaxError` says where it failed.
+    public static func decode(_ data: Data) throws(SyntaxError) -> JSONValue {
+        do {
+            return try JSONParser.parse(Array(data))
+        } catch {
+            throw SyntaxError(offset: error.offset)
+        }
+    }
+
+    /// Not JSON (or beyond the parser's bounds): `offset` is the byte it gave up at.
+    public struct SyntaxError: Error, Sendable {
+        public let offset: Int
     }
 
     public subscript(key: String) -> JSONValue? {

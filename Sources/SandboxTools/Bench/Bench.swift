@@ -43,29 +43,10 @@ public struct BenchResult: Sendable, JSONWritable {
         connected == sessions && onTimeFraction >= 0.99 && (jitter?.p99 ?? .infinity) <= 2 && errors.isEmpty
     }
 
-    public var line: String {
-        var text = String(
-            format: "%5d sessions @ %d fps: %.0f frames/s, per session mean %.1f / slowest %.1f fps, on time %.2f %%",
-            sessions, fps, framesPerSecond, meanSessionFPS, slowestSessionFPS, onTimeFraction * 100)
-        if let jitter {
-            text += ", jitter p50 \(LatencySummary.format(jitter.p50)) / p99 \(LatencySummary.format(jitter.p99)) ms"
-        }
-        text += String(format: ", %.0f B/frame", meanFrameBytes)
-        if let serverCores, let perFrame = serverMicrosecondsPerFrame {
-            text += String(format: ", server CPU %.0f %% (%.2f µs/frame)", serverCores * 100, perFrame)
-        }
-        if let perSession = serverRSSPerSessionKiB, let rss = serverRSSKiB {
-            text += String(format: ", RSS %.1f MiB (%.1f KiB/session)", Double(rss) / 1024, perSession)
-        }
-        text += String(format: ", client CPU %.0f %%", clientCores * 100)
-        if let balancerCores, let perFrame = balancerMicrosecondsPerFrame {
-            text += String(format: ", balancer CPU %.0f %% (%.2f µs/frame)", balancerCores * 100, perFrame)
-        }
-        if connected < sessions { text += ", \(sessions - connected) not connected" }
-        if !errors.isEmpty { text += ", \(errors.count) errors (first: \(errors[0].prefix(80)))" }
-        return text + (holds ? "  ✓" : "  ✗")
-    }
-
+    /// Each figure at the precision it is measured with, so no float noise is printed
+    /// (`BenchOutputTests.benchFiguresAreRoundedToTheirPrecision`): CPU from /proc in 10 ms
+    /// ticks over a window of ≥ 1 s (cores to 0.001), frames counted over the window (fps to
+    /// 0.01), on-time as a fraction of thousands of frames (0.00001), RSS in KiB.
     public func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("sessions")
@@ -75,34 +56,34 @@ public struct BenchResult: Sendable, JSONWritable {
         w.key("fps")
         w.integer(fps)
         w.key("seconds")
-        w.number(seconds)
+        w.fixed(seconds, 3)
         w.key("framesPerSecond")
-        w.number(framesPerSecond)
+        w.fixed(framesPerSecond, 2)
         w.key("meanFrameBytes")
-        w.number(meanFrameBytes)
+        w.fixed(meanFrameBytes, 1)
         w.key("meanSessionFPS")
-        w.number(meanSessionFPS)
+        w.fixed(meanSessionFPS, 2)
         w.key("slowestSessionFPS")
-        w.number(slowestSessionFPS)
+        w.fixed(slowestSessionFPS, 2)
         w.key("onTimeFraction")
-        w.number(onTimeFraction)
+        w.fixed(onTimeFraction, 5)
         w.key("jitterMs")
         w.value(jitter)
         w.key("serverCores")
-        w.number(serverCores)
+        w.fixed(serverCores, 3)
         w.key("serverMicrosecondsPerFrame")
-        w.number(serverMicrosecondsPerFrame)
+        w.fixed(serverMicrosecondsPerFrame, 3)
         w.key("serverRSSKiB")
         w.integer(serverRSSKiB)
         w.key("serverRSSPerSessionKiB")
-        w.number(serverRSSPerSessionKiB)
+        w.fixed(serverRSSPerSessionKiB, 2)
         w.key("clientCores")
-        w.number(clientCores)
+        w.fixed(clientCores, 3)
         if balancerCores != nil {
             w.key("balancerCores")
-            w.number(balancerCores)
+            w.fixed(balancerCores, 3)
             w.key("balancerMicrosecondsPerFrame")
-            w.number(balancerMicrosecondsPerFrame)
+            w.fixed(balancerMicrosecondsPerFrame, 3)
         }
         w.key("errors")
         w.integer(errors.count)
@@ -156,7 +137,7 @@ public enum Bench {
     /// Measures `sessions` sessions for `seconds` after they connect and warm up.
     public static func measure(
         url: WebSocketURL, isSandbox: Bool, sessions: Int, fps: Int, seconds: Double, threads: Int, serverPID: Int32?,
-        balancerPID: Int32? = nil
+        balancerPID: Int32? = nil, progress: (Double) -> Void = { _ in }
     ) -> BenchResult {
         let baselineRSS = serverPID.flatMap(ProcessStats.residentKiB)
         var plan = BenchPlan(url: url, origin: .now)
@@ -179,11 +160,13 @@ public enum Bench {
             thread.stackSize = 4 << 20
             thread.start()
         }
-        sleep(until: plan.origin + .seconds(plan.windowStart))
+        // The caller hears the fraction of the run done, twice a second (`bench`'s progress line).
+        func report() { progress(min((ContinuousClock.now - plan.origin).inSeconds / plan.windowEnd, 1)) }
+        sleep(until: plan.origin + .seconds(plan.windowStart), every: 0.5, report)
         let serverStart = serverPID.flatMap(ProcessStats.cpuSeconds)
         let balancerStart = balancerPID.flatMap(ProcessStats.cpuSeconds)
         let clientStart = ProcessStats.ownCPUSeconds()
-        sleep(until: plan.origin + .seconds(plan.windowEnd))
+        sleep(until: plan.origin + .seconds(plan.windowEnd), every: 0.5, report)
         let serverEnd = serverPID.flatMap(ProcessStats.cpuSeconds)
         let balancerEnd = balancerPID.flatMap(ProcessStats.cpuSeconds)
         let clientEnd = ProcessStats.ownCPUSeconds()
@@ -238,9 +221,14 @@ public enum Bench {
         return (good, steps)
     }
 
-    private static func sleep(until instant: ContinuousClock.Instant) {
-        let remaining = instant - .now
-        if remaining > .zero { Thread.sleep(forTimeInterval: remaining.inSeconds) }
+    /// Sleeps until `instant`, waking every `step` seconds to call `wake`.
+    private static func sleep(until instant: ContinuousClock.Instant, every step: Double, _ wake: () -> Void) {
+        while true {
+            let remaining = (instant - .now).inSeconds
+            guard remaining > 0 else { return }
+            Thread.sleep(forTimeInterval: min(remaining, step))
+            wake()
+        }
     }
 
     private static func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {

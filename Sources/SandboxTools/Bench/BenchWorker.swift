@@ -73,7 +73,7 @@ final class BenchWorker: ClientSocketDelegate, @unchecked Sendable {
 
     func run() -> BenchCounts {
         do {
-            loop = try ClientLoop()
+            loop = try ClientLoop(for: plan.url)
         } catch {
             counts.errors.append(error.description)
             return counts

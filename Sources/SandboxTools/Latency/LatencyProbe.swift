@@ -77,10 +77,11 @@ public final class LatencyProbe: ClientSocketDelegate {
         }
     }
 
-    public init(target: Target, options: LatencyOptions) throws(ClientLoop.StartError) {
+    /// `url`: the server it will measure, for the kind of loop (wss:// needs TLS and its trust).
+    public init(target: Target, options: LatencyOptions, for url: WebSocketURL) throws(ClientLoop.StartError) {
         self.target = target
         self.options = options
-        loop = try ClientLoop()
+        loop = try ClientLoop(for: url)
     }
 
     /// Runs the measurement; `progress` hears the fraction done now and then.
@@ -96,7 +97,9 @@ public final class LatencyProbe: ClientSocketDelegate {
             until: { self.ordered.allSatisfy { $0.ready || $0.socket.isClosed } }, deadline: loop.now + options.timeout)
         let live = ordered.filter(\.ready)
         guard !live.isEmpty else {
-            result.errors.append("could not connect to \(url)")
+            // One line that says why (the sockets' own errors are the same reason again).
+            let why = result.errors.first.map { ": \($0)" } ?? " within \(Int(options.timeout)) s"
+            result.errors = ["could not connect to \(url)\(why)"]
             return result
         }
         if live.count < ordered.count { result.errors.append("\(ordered.count - live.count) connections failed") }

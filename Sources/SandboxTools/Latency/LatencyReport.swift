@@ -64,7 +64,6 @@ public struct LatencyReport: JSONWritable {
         }
         lines += ["", "input → frame:", TerminalHistogram.render(sandbox.roundTrip)]
         if sandbox.lost > 0 { lines.append("lost: \(sandbox.lost) samples never answered") }
-        lines += errors.prefix(10).map { "error: \($0)" }
         return lines.joined(separator: "\n")
     }
 
@@ -101,9 +100,9 @@ public struct LatencyReport: JSONWritable {
         w.key("lost")
         w.integer(sandbox.lost)
         w.key("seconds")
-        w.number(sandbox.seconds)
+        w.fixed(sandbox.seconds, 3)
         w.key("clientCPUSeconds")
-        w.number(sandbox.clientCPUSeconds)
+        w.fixed(sandbox.clientCPUSeconds, 3)
         w.key("errors")
         w.integer(sandbox.errors.count)
         // The text of both runs' errors (the first ten), so an exit 1 is explained in JSON too.
@@ -126,9 +125,9 @@ public struct LatencyReport: JSONWritable {
             w.key("ratio")
             w.beginObject()
             w.key("p50")
-            w.number(ratio.p50)
+            w.fixed(ratio.p50, 3)
             w.key("p99")
-            w.number(ratio.p99)
+            w.fixed(ratio.p99, 3)
             w.endObject()
         }
         w.endObject()

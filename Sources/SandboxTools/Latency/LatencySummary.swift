@@ -22,20 +22,21 @@ public struct LatencySummary: Equatable, Sendable, JSONWritable {
         max = Double(histogram.max) / 1000
     }
 
+    /// Recorded in whole microseconds: three decimals of a millisecond, no more.
     public func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("count")
         w.integer(count)
         w.key("p50")
-        w.number(p50)
+        w.fixed(p50, 3)
         w.key("p90")
-        w.number(p90)
+        w.fixed(p90, 3)
         w.key("p99")
-        w.number(p99)
+        w.fixed(p99, 3)
         w.key("p99.9")
-        w.number(p999)
+        w.fixed(p999, 3)
         w.key("max")
-        w.number(max)
+        w.fixed(max, 3)
         w.endObject()
     }
 

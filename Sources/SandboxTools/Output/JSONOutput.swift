@@ -43,6 +43,11 @@ extension JSONWriter {
         integer(runs)
     }
 
+    /// The value at `decimals` places (trailing zeros dropped), or null.
+    mutating func fixed(_ value: Double?, _ decimals: Int) {
+        if let value { fixed(value, decimals) } else { null() }
+    }
+
     mutating func integer(_ value: Int?) {
         if let value { integer(value) } else { null() }
     }

@@ -5,12 +5,8 @@ import SandboxSession
 extension PanScript {
     static func parseExpectations(_ value: JSONValue) throws(ScriptError) -> Expectations {
         guard case .object(let object) = value else { throw ScriptError("must be an object") }
-        let known: Set = ["outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene", "release"]
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ScriptError(
-                "unknown field '\(unknown)' (outcome, progress, frames, latencyP99Ms, lifecycle, errors, scene, release)"
-            )
-        }
+        try refuseUnknownFields(
+            object, known: ["outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene", "release"])
         var expect = Expectations()
         if let outcome = object["outcome"], outcome != .null {
             guard let name = outcome.string, let parsed = Outcome(rawValue: name) else {
@@ -35,10 +31,8 @@ extension PanScript {
         expect.errors = try optionalStrings(object, "errors")
         if let scene = object["scene"] {
             guard case .object(let fields) = scene else { throw ScriptError("'scene' must be an object") }
-            let known = ["topMost", "presented", "stacks", "interface", "bounds"]
-            if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-                throw ScriptError("scene: unknown field '\(unknown)' (\(known.joined(separator: ", ")))")
-            }
+            try refuseUnknownFields(
+                fields, known: ["topMost", "presented", "stacks", "interface", "bounds"], prefix: "scene: ")
             var expectation = SceneExpectation()
             expectation.topMost = try optionalString(fields, "topMost")
             expectation.presented = try optionalStrings(fields, "presented")
@@ -67,10 +61,7 @@ extension PanScript {
 
     static func parseRelease(_ value: JSONValue) throws(ScriptError) -> ReleaseExpectation {
         guard case .object(let fields) = value else { throw ScriptError("'release' must be an object") }
-        let known = ["decision", "reason", "projected", "progress"]
-        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ScriptError("release: unknown field '\(unknown)' (\(known.joined(separator: ", ")))")
-        }
+        try refuseUnknownFields(fields, known: ["decision", "reason", "projected", "progress"], prefix: "release: ")
         func range(_ key: String) throws(ScriptError) -> ClosedRange<Double>? {
             guard let value = fields[key] else { return nil }
             guard case .array(let bounds) = value, bounds.count == 2, let low = bounds[0].number,

@@ -3,13 +3,12 @@ import SandboxSession
 
 /// Reading a script: its file, its JSON, and the values in it.
 extension PanScript {
+    /// A script file's largest size: the longest example is 6 KB; a recorded gesture of an hour
+    /// at 240 Hz is about 20 MB.
+    public static let maximumFileBytes = 64 << 20
+
     public static func load(path: String) throws(ScriptError) -> PanScript {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ScriptError("\(path): cannot read: \(error.localizedDescription)")
-        }
+        let data = try ScriptFile.read(path, limit: maximumFileBytes)
         let fallback = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         do {
             return try parse(data, defaultName: fallback)
@@ -23,13 +22,13 @@ extension PanScript {
         do {
             root = try JSONValue.decode(data)
         } catch {
-            throw ScriptError("not JSON (or a number beyond a double)")
+            let at = TextPosition(of: error.offset, in: data)
+            throw ScriptError(
+                "line \(at.line), column \(at.column): not JSON (strict JSON: no comments, trailing commas or "
+                    + "repeated names; numbers within a double's range; nesting at most 64 deep)")
         }
         guard case .object(let object) = root else { throw ScriptError("a script is one JSON object") }
-        let known: Set = ["script", "name", "description", "config", "steps", "expect"]
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ScriptError("unknown field '\(unknown)' (script, name, description, config, steps, expect)")
-        }
+        try refuseUnknownFields(object, known: ["script", "name", "description", "config", "steps", "expect"])
         if let version = object["script"], version != .number(1) {
             throw ScriptError("'script' must be 1 (the format's version)")
         }

@@ -14,6 +14,10 @@ extension PanScript {
             throw ScriptError("a step is an object such as {\"down\": [100, 400]}")
         }
         let present = actions.filter { step[$0] != nil }
+        if present.isEmpty, let unknown = step.keys.sorted().first {
+            // No action at all: the first name is most likely a misspelt one.
+            throw ScriptError(unknownField: unknown, known: actions)
+        }
         guard present.count == 1, let action = present.first else {
             throw ScriptError("a step has exactly one of \(actions.joined(separator: ", "))")
         }
@@ -24,7 +28,10 @@ extension PanScript {
             "update": [], "attempt-rotation": [], "update-supported-orientations": [], "request-geometry-update": [],
         ]
         if let unknown = step.keys.sorted().first(where: { $0 != action && !options[action]!.contains($0) }) {
-            throw ScriptError("'\(action)' takes no '\(unknown)'")
+            let valid = options[action]!.sorted()
+            let guess = ClosestName.to(unknown, among: valid).map { "; did you mean '\($0)'?" } ?? ""
+            let takes = valid.isEmpty ? "" : " (it takes \(valid.joined(separator: ", ")))"
+            throw ScriptError("'\(action)' takes no '\(unknown.prefix(64))'\(guess)\(takes)")
         }
         var pointer = 0
         if let id = try optionalNumber(step, "pointer") {

@@ -28,7 +28,7 @@ struct RemoteTransport: ReplayTransport {
     init(url: WebSocketURL, network: NetworkConditions? = nil) throws(ScriptError) {
         self.network = network
         do {
-            loop = try ClientLoop()
+            loop = try ClientLoop(for: url)
         } catch {
             throw ScriptError(error.description)
         }

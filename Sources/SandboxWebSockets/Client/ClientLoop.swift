@@ -18,13 +18,34 @@ public final class ClientLoop: @unchecked Sendable {
         public let description: String
     }
 
-    public init() throws(StartError) {
-        clws_set_log_level(LLL_ERR)
-        native = clws_client_create(sandboxSubprotocol, clientCallback, nil)
-        guard native != nil else { throw StartError(description: "could not create a libwebsockets client context") }
+    /// The trust of every wss:// connection of this loop (nil: the loop connects to ws:// only).
+    public let trust: TLSTrust?
+
+    /// A loop for connections to `url`'s kind: a wss:// one makes a TLS client context with its
+    /// trust; its CA file is checked first, so a missing or unreadable one is named, not a
+    /// failed context.
+    public convenience init(for url: WebSocketURL) throws(StartError) {
+        try self.init(trust: url.isSecure ? url.trust : nil)
+    }
+
+    public init(trust: TLSTrust? = nil) throws(StartError) {
+        // No lws log lines: every failure reaches the socket's delegate with its reason (a
+        // refused certificate in OpenSSL's words), which the tools say once, on their own terms.
+        clws_set_log_level(0)
+        var caFile: String?
+        if let trust {
+            caFile = try trust.caFileToLoad()  // before every property is set: no deinit runs
+        }
+        self.trust = trust
+        native = clws_client_create(sandboxSubprotocol, clientCallback, nil, trust == nil ? 0 : 1, caFile)
+        guard native != nil else {
+            let what = caFile.map { " (with the certificates of \($0))" } ?? ""
+            throw StartError(description: "could not create a libwebsockets client context\(what)")
+        }
     }
 
     deinit {
+        guard native != nil else { return }  // a failed init: no context, and no timer to make
         timer.cancel(on: context)
         if let native { clws_client_destroy(native) }
         sockets.removeAll()
@@ -33,17 +54,24 @@ public final class ClientLoop: @unchecked Sendable {
     /// Seconds on this loop's monotonic clock (since it was created).
     public var now: Double { clock.now }
 
-    /// Starts connecting to a `ws://host:port/path` URL; the delegate hears how it goes.
+    /// Starts connecting to a `ws://` or `wss://host:port/path` URL; the delegate hears how it
+    /// goes (a wss:// URL on a loop made without trust fails at once, saying so).
     /// `subprotocol` nil offers none.
     public func connect(
         to url: WebSocketURL, subprotocol: String? = sandboxSubprotocol,
         delegate: ClientSocketDelegate
     ) -> ClientSocket {
-        let socket = ClientSocket(loop: self, delegate: delegate)
+        let socket = ClientSocket(loop: self, url: url, delegate: delegate)
         sockets[ObjectIdentifier(socket)] = socket
         let opaque = Unmanaged.passUnretained(socket).toOpaque()
         let hostHeader = "\(url.host):\(url.port)"
-        let wsi = clws_client_connect(native, url.host, Int32(url.port), url.path, hostHeader, nil, subprotocol, opaque)
+        if url.isSecure && trust == nil {
+            socket.failed("\(url) is wss:// but this client loop was made for ws:// only")
+            return socket
+        }
+        let tls = !url.isSecure ? CLWS_PLAIN : url.trust.insecure ? CLWS_TLS_INSECURE : CLWS_TLS_VERIFIED
+        let wsi = clws_client_connect(
+            native, url.host, Int32(url.port), url.path, hostHeader, nil, subprotocol, opaque, Int32(tls.rawValue))
         if wsi == nil { socket.failed("could not start connecting to \(url)") }
         return socket
     }
@@ -79,27 +107,6 @@ public final class ClientLoop: @unchecked Sendable {
     func forget(_ socket: ClientSocket) { sockets[ObjectIdentifier(socket)] = nil }
 }
 
-/// `ws://host:port/path`, parsed strictly (the tools take it from the command line).
-public struct WebSocketURL: CustomStringConvertible, Sendable, Equatable {
-    public let host: String
-    public let port: Int
-    public let path: String
-
-    public init?(_ text: String) {
-        guard text.hasPrefix("ws://") else { return nil }
-        let rest = text.dropFirst(5)
-        let hostPort = rest.prefix { $0 != "/" }
-        path = rest.count > hostPort.count ? String(rest.dropFirst(hostPort.count)) : "/"
-        guard let colon = hostPort.lastIndex(of: ":"), colon != hostPort.startIndex,
-            let port = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(port)
-        else { return nil }
-        host = String(hostPort[..<colon])
-        self.port = port
-    }
-
-    public var description: String { "ws://\(host):\(port)\(path)" }
-}
-
 private func clientCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
     _ input: UnsafeMutableRawPointer?, _ length: Int
@@ -115,8 +122,25 @@ private func clientCallback(
         return socket.writable(wsi)
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         socket.peerClosing(code: Int(clws_close_code(input, length)))
+    case LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION:
+        // OpenSSL's verdict on one certificate of the chain (`length`: preverify_ok); user is the
+        // X509_STORE_CTX. libwebsockets refuses the handshake after this unless the error is
+        // cleared, and says only "connect SSL err 1": the first refusal is kept to be said.
+        guard length == 0, let user else { return 0 }
+        let store = OpaquePointer(user)
+        if socket.url.trust.insecure {
+            X509_STORE_CTX_set_error(store, X509_V_OK)  // --insecure: any certificate
+        } else if socket.certificateProblem == nil {
+            let code = Int(X509_STORE_CTX_get_error(store))
+            let words = String(cString: X509_verify_cert_error_string(code))
+            let depth = X509_STORE_CTX_get_error_depth(store)
+            socket.certificateProblem = "X509_V_ERR \(code): \(words), certificate \(depth) of the chain"
+        }
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
+        let said =
+            socket.certificateProblem
+            ?? input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
+        let reason = socket.url.isSecure ? TLSTrust.explain(said, url: socket.url) : said
         // The socket may be freed by its delegate now; later callbacks for this wsi (down to
         // WSI_DESTROY) must not find it.
         lws_set_opaque_user_data(wsi, nil)

@@ -14,6 +14,8 @@ public protocol ClientSocketDelegate: AnyObject {
 /// WRITEABLE callback, as libwebsockets requires.
 public final class ClientSocket {
     public unowned let loop: ClientLoop
+    /// Where it connects (and how it trusts a wss:// server).
+    public let url: WebSocketURL
     private weak var delegate: ClientSocketDelegate?
     private var connection: WebSocketHandle?
     // The loop's thread only, per message: no dynamic exclusivity bookkeeping.
@@ -22,12 +24,15 @@ public final class ClientSocket {
     @exclusivity(unchecked) private var incoming: [UInt8] = []
     private var closeCode: Int?
     private var closeRequested = false
+    /// OpenSSL's first refusal of the server's certificate chain, said when the connection fails.
+    var certificateProblem: String?
     public private(set) var isOpen = false
     public private(set) var isClosed = false
     private let headroom = Int(clws_pre())
 
-    init(loop: ClientLoop, delegate: ClientSocketDelegate) {
+    init(loop: ClientLoop, url: WebSocketURL, delegate: ClientSocketDelegate) {
         self.loop = loop
+        self.url = url
         self.delegate = delegate
     }
 
