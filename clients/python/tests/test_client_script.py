@@ -1,6 +1,7 @@
 """Reading pan scripts with `sandbox pan`'s checks and words (docs/SCRIPTS.md): every example
 reads; a bad script names the file, the step or the expectation, and what is wrong."""
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -55,10 +56,13 @@ def test_a_script_reads_into_steps_config_and_expectations():
      "expect: release.decision must be finish or cancel"),
     ('{"steps": [{"down": [1, 1]}], "expect": {"scene": {"top": "x"}}}', "expect: scene: unknown field 'top'"),
     ('{"script": 2, "steps": [{"down": [1, 1]}]}', "'script' must be 1"),
-    ('{"steps": [{"down": [1e400, 1]}]}', "not JSON (or a number beyond a double)"),
-    ('{"steps": [{"down": [NaN, 1]}]}', "not JSON"),
-    ('{"steps": [{"down": [' + "9" * 400 + ', 1]}]}', "not JSON (or a number beyond a double)"),
-    ("[" * 100000 + "]" * 100000, "not JSON"),
+    ('{"steps": [{"down": [1e400, 1]}]}', "not JSON: the number 1e400 is beyond a double"),
+    ('{"steps": [{"down": [NaN, 1]}]}', "not JSON: NaN is not a JSON number"),
+    ('{"steps": [{"down": [' + "9" * 400 + ', 1]}]}', "not JSON: the number 999"),
+    ('{"steps": [\n  {"down": [1, 1]},,\n]}', "not JSON: Expecting value at line 2, column 20"),
+    ("[" * 100000 + "]" * 100000, "nested deeper than 64 (the server's limit)"),
+    ('{"steps": [{"scene": ' + "[" * 62 + "]" * 62 + "}]}", "nested deeper than 64"),
+    ('{"name": "a\\ud800", "steps": [{"down": [1, 1]}]}', "lone surrogate"),
     ("[]", "a script is one JSON object"),
 ])
 def test_a_bad_script_says_where_and_what(script, message):
@@ -76,3 +80,19 @@ def test_a_file_that_cannot_be_read_is_named(tmp_path):
     bad.write_text('{"steps": [{"down": [1]}]}')
     with pytest.raises(ScriptError, match=r"bad\.json: steps\[0\]: 'down' must be"):
         load_script(bad)
+
+
+def test_only_a_regular_file_of_at_most_16_mib_is_read(tmp_path):
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)  # opened for reading it would block until a writer came
+    with pytest.raises(ScriptError, match=r"fifo\.json: cannot read: the script is not a regular file"):
+        load_script(fifo)
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")  # endless
+    with pytest.raises(ScriptError, match=r"zero\.json: cannot read: the script is not a regular file"):
+        load_script(zero)
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as file:
+        file.truncate((16 << 20) + 1)  # sparse: nothing is written
+    with pytest.raises(ScriptError, match=r"huge\.json: cannot read: the script is over 16777216 bytes"):
+        load_script(huge)

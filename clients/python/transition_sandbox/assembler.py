@@ -7,8 +7,10 @@ the page's web/js/frameAssembler.js and the shared cases Tests/integration/frame
   dropped (counted in `dropped`, the reason of the last one in `last_drop`) and the client waits
   for the next full frame. The server never sends one.
 - Unchanged layers are shared with the base frame, not copied: do not mutate a frame.
-- A malformed delta (an entry of the wrong type, an index out of range) is dropped like a delta
-  on another base, never raised: a hostile server cannot make the assembler fail.
+- A malformed delta (an entry of the wrong type, an index out of range), or a delta on a base
+  of the wrong shape (`animator`, `scene` or `scene.layers` neither absent, null nor of their
+  type), is dropped like a delta on another base, never raised: a hostile server cannot make the
+  assembler fail (`apply` also counts any other failure of `assemble` as a drop).
 """
 
 
@@ -43,7 +45,10 @@ class FrameAssembler:
         if message.get("base") is None:
             self.frame = message
             return message
-        frame = assemble(self.frame, message)
+        try:
+            frame = assemble(self.frame, message)
+        except Exception as error:  # a shape assemble does not foresee: dropped, never raised
+            frame = f"malformed ({type(error).__name__})"
         if isinstance(frame, str):
             self.dropped += 1
             self.last_drop = {"base": message["base"], "n": message.get("n"),
@@ -58,6 +63,9 @@ def assemble(base, delta):
     applied (a str)."""
     if base is None or base.get("n") != delta["base"]:
         return "base"
+    shape = _base_shape(base)
+    if shape is not None:
+        return shape
     held = base.get("layers")
     by_id = {layer["id"]: layer for layer in held if isinstance(layer, dict) and isinstance(layer.get("id"), str)} \
         if isinstance(held, list) else {}
@@ -98,6 +106,18 @@ def assemble(base, delta):
     elif delta["scene"] is not None:
         return "scene"
     return frame
+
+
+def _base_shape(base):
+    """Why `base` cannot be a delta's base (a str), or None: its `animator` and `scene` are
+    absent, null or objects, the scene's `layers` absent, null or an array."""
+    for key in ("animator", "scene"):
+        if base.get(key) is not None and not isinstance(base[key], dict):
+            return f"base {key}"
+    layers = (base.get("scene") or {}).get("layers")
+    if layers is not None and not isinstance(layers, list):
+        return "base scene layers"
+    return None
 
 
 def _scene(base_scene, changes):

@@ -20,9 +20,7 @@ Invariants (tests/test_client_hostile.py and Tests/integration/test_python_clien
 import asyncio
 import itertools
 import math
-import os
 import ssl
-import stat
 import time
 from collections import deque
 from urllib.parse import urlsplit
@@ -36,6 +34,7 @@ from websockets.protocol import State
 from .assembler import FrameAssembler
 from .commands import Commands
 from .errors import ConnectionClosed, ProtocolError, SandboxError, ServerError, Timeout
+from .files import read_limited
 from .wire import decode, encode
 
 # Protocol 2 (delta frames) preferred, protocol 1 (whole frames with `t`) accepted: the server
@@ -65,25 +64,6 @@ class _Connection(ClientConnection):
             self.transport.abort()
         elif self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.transport.abort()
-
-
-def read_limited(path, limit, what):
-    """The bytes of the regular file at `path`, at most `limit` of them; OSError otherwise
-    (a FIFO, a device or a directory is refused before it is read, so nothing blocks)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(f"{what} is not a regular file")
-        if info.st_size > limit:
-            raise OSError(f"{what} is over {limit} bytes")
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            data = file.read(limit + 1)
-        if len(data) > limit:
-            raise OSError(f"{what} is over {limit} bytes")
-        return data
-    finally:
-        os.close(fd)
 
 
 def ssl_context(ca=None, insecure=False):

@@ -1,7 +1,18 @@
 """What the server sends during a script's replay, watched as `sandbox pan` watches it
 (Sources/SandboxTools/Scripts/ReplayObserver.swift): the phase and progress, transition events,
 frames and their acknowledgements, input → frame latency, lifecycle callbacks, errors, the scene.
-Its messages are whole (the client assembles deltas)."""
+Its messages are whole (the client assembles deltas). A value of the wrong type (an event that is
+not a string, a progress that is not a number, timings whose difference is not finite) is
+ignored, never raised: what reaches the report is of the report's types and finite."""
+import math
+
+
+def _number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _text(value, default="?"):
+    return value if isinstance(value, str) else default
 
 
 class Observer:
@@ -87,16 +98,20 @@ class Observer:
                 self.plays_outstanding -= 1
 
     def _transition(self, message):
-        event = message.get("event", "")
+        event = message.get("event")
+        if not isinstance(event, str):
+            self.errors.append(f"a transition whose event is not a string: {str(event)[:64]}")
+            return
         self.events.add(event)
         if event in ("finished", "cancelled"):
             self.outcome = event
         if event == "played":
             self.plays_outstanding = max(self.plays_outstanding - 1, 0)
         if event == "released":
-            self.release = {"decision": message.get("decision", "?"), "reason": message.get("reason", "?"),
-                            "progress": message.get("progress")}
-            if "projected" in message:
+            progress = message.get("progress")
+            self.release = {"decision": _text(message.get("decision")), "reason": _text(message.get("reason")),
+                            "progress": progress if _number(progress) else None}
+            if _number(message.get("projected")):
                 self.release["projected"] = message["projected"]
 
     def _lifecycle(self, message):
@@ -112,14 +127,14 @@ class Observer:
         self.frames_since_configured += 1
         if self.counting:
             self.frames += 1
-        self.phase = frame.get("phase", self.phase)
+        self.phase = _text(frame.get("phase"), self.phase)
         root = (frame.get("scene") or {}).get("root") if isinstance(frame.get("scene"), dict) else None
         self.rotating = isinstance(root, dict) and isinstance(root.get("rotating"), dict)
         progress = frame.get("progress")
-        if isinstance(progress, (int, float)) and not isinstance(progress, bool):
+        if _number(progress):
             self.progress = float(progress)
         ack = frame.get("ack")
-        if not isinstance(ack, (int, float)) or isinstance(ack, bool):
+        if not _number(ack):
             return
         ack = int(ack)
         if not self.samples or ack > self.samples[-1][0]:
@@ -127,9 +142,9 @@ class Observer:
         for seq in [s for s in self.pending if s <= ack]:
             sent = self.pending.pop(seq)
             self.latency.append(max(at - sent, 0) * 1000)
-            if seq == ack and isinstance(frame.get("sent"), (int, float)) and \
-                    isinstance(frame.get("received"), (int, float)):
-                self.server_time.append(max(frame["sent"] - frame["received"], 0))
+            sent_at, received_at = frame.get("sent"), frame.get("received")
+            if seq == ack and _number(sent_at) and _number(received_at) and math.isfinite(sent_at - received_at):
+                self.server_time.append(max(sent_at - received_at, 0))
 
     def scene_summary(self):
         """The latest `scene-state` as the scene expectation reads it; None without a scene."""

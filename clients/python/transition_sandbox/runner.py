@@ -28,10 +28,12 @@ async def run_script(script, url, *, ca=None, insecure=False, network=None):
         async with connect(url, ca=ca, insecure=insecure, timeout=SETUP_TIMEOUT) as client:
             player.client = client
             await player.play(script)
-    except ScriptError as error:
+    except SandboxError as error:  # ScriptError included
         failures.append(f"run: {error}")
-    except SandboxError as error:
+    except (OSError, ValueError) as error:  # the CA file, the URL
         failures.append(f"run: {error}")
+    except Exception as error:  # a fault of this client's: still a failed run, named, not a crash
+        failures.append(f"run: {type(error).__name__}: {str(error)[:200]}")
     observer = player.observer
     if player.client is not None and player.client.assembler.dropped:
         observer.errors.append(f"{player.client.assembler.dropped} delta frames whose base was not the frame before")
@@ -71,7 +73,7 @@ class _Player:
     async def _stop(self):
         """Closes the connection, still observing what arrives before the server's close (as
         `sandbox pan` does: a frame sent after the rest still counts), for at most 2 s."""
-        closing = asyncio.ensure_future(self.client.ws.close())
+        closing = asyncio.ensure_future(self.client.close(timeout=2))
         await self._pump(time.monotonic() + 2)
         await closing
 

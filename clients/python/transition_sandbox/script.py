@@ -8,12 +8,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ScriptError
+from .files import read_limited
 from .expectations import parse_expectations
 from .values import number
 from .values import optional_number as _optional_number
 from .values import optional_string as _optional_string
 from .values import point as _point
+from .wire import MAX_DEPTH, _depth
 
+MAX_SCRIPT = 16 << 20  # bytes: far above any real script, small enough to read at once
 DEFAULT_RATE = 60.0
 DEFAULT_TIMEOUT_MS = 10_000.0
 WAITS = ("began", "released", "played", "finished", "cancelled", "paused", "rest")
@@ -52,26 +55,26 @@ class PanScript:
 def _beyond_double(text):
     value = float(text)
     if math.isinf(value):
-        raise ValueError(text)
+        raise ValueError(f"the number {text[:32]} is beyond a double")
     return value
 
 
 def _whole_within_double(text):
     value = int(text)
     if not number(value):
-        raise ValueError(text)
+        raise ValueError(f"the number {text[:32]}… is beyond a double")
     return value
 
 
 def _refuse(name):
-    raise ValueError(name)
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def load_script(path):
     """The script in the file at `path` (its name defaults to the file's)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_limited(path, MAX_SCRIPT, "the script")
     except OSError as error:
         raise ScriptError(f"{path}: cannot read: {error.strerror or error}") from None
     try:
@@ -84,12 +87,25 @@ def parse_script(data, default_name="script"):
     """A script from its JSON text (str or bytes) or the parsed object."""
     if isinstance(data, (str, bytes, bytearray)):
         try:
-            root = json.loads(data, parse_constant=_refuse, parse_float=_beyond_double,
+            text = data if isinstance(data, str) else bytes(data).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ScriptError(f"not UTF-8 (byte {error.start})") from None
+        if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+            raise ScriptError(f"nested deeper than {MAX_DEPTH} (the server's limit)")
+        try:
+            root = json.loads(text, parse_constant=_refuse, parse_float=_beyond_double,
                               parse_int=_whole_within_double)
-        except (ValueError, RecursionError):
-            raise ScriptError("not JSON (or a number beyond a double)") from None
+        except json.JSONDecodeError as error:
+            raise ScriptError(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+        except ValueError as error:
+            raise ScriptError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise ScriptError(f"nested deeper than {MAX_DEPTH} (the server's limit)") from None
     else:
         root = data
+    problem = _unsendable(root)
+    if problem:
+        raise ScriptError(problem)
     if not isinstance(root, dict):
         raise ScriptError("a script is one JSON object")
     known = ("script", "name", "description", "config", "steps", "expect")
@@ -119,6 +135,29 @@ def parse_script(data, default_name="script"):
         except ScriptError as error:
             raise ScriptError(f"expect: {error}") from None
     return script
+
+
+def _unsendable(value):
+    """Why `value` cannot be sent as the server reads JSON, or None: nested deeper than
+    MAX_DEPTH, or a string (key or value) with a lone surrogate (not Unicode text)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                return f"nested deeper than {MAX_DEPTH} (the server's limit)"
+            children = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, child in children:
+                if isinstance(key, str):
+                    stack.append((key, depth))
+                stack.append((child, depth + 1))
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return f"the string {item[:40].encode('utf-8', 'backslashreplace').decode()!r} has a lone " \
+                       f"surrogate at {error.start} (not Unicode text)"
+    return None
 
 
 def parse_step(step):
