@@ -29,7 +29,6 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed as _Closed
 from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
-from websockets.protocol import State
 
 from .assembler import FrameAssembler
 from .commands import Commands
@@ -52,17 +51,30 @@ _VIOLATIONS = (1002, 1007, 1009)  # what websockets closes with for what the ser
 
 
 class _Connection(ClientConnection):
-    """websockets' connection, with two limits its data path does not enforce: after a
-    violation of the protocol by the server (it closes with 1002, 1007 or 1009) the socket is
-    dropped at once rather than waiting for the server's close (recv() would wait for it), and
-    pongs to a ping flood that the server does not read cannot pile up past MAX_WRITE_BUFFER."""
+    """websockets' connection, with two limits it does not enforce. When it fails the connection
+    for what the server sent (1002, 1007 bad UTF-8, 1009 over max_size or too many fragments),
+    it sends its close and then waits up to close_timeout for the server's; a server that
+    ignores it held recv() that long. Here the socket is dropped right after the close is
+    written. And pongs to a ping flood that the server does not read cannot pile up past
+    MAX_WRITE_BUFFER: the socket is dropped (`dropped_for` says why)."""
+
+    dropped_for = None
+
+    def __init__(self, protocol, *args, **kwargs):
+        super().__init__(protocol, *args, **kwargs)
+        fail = protocol.fail
+
+        def failing(code, reason=""):
+            fail(code, reason)
+            if code in _VIOLATIONS:
+                self.loop.call_soon(self.transport.abort)  # after the close frame is handed to the socket
+
+        protocol.fail = failing
 
     def data_received(self, data):
         super().data_received(data)
-        sent = self.protocol.close_sent
-        if self.protocol.state is State.CLOSING and sent is not None and sent.code in _VIOLATIONS:
-            self.transport.abort()
-        elif self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+        if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER and self.dropped_for is None:
+            self.dropped_for = f"dropped: over {MAX_WRITE_BUFFER} bytes (pongs) the server did not read"
             self.transport.abort()
 
 
@@ -196,8 +208,8 @@ class Client(Commands):
         if type(protocol) is not int or protocol not in PROTOCOLS:
             self.abort()
             raise ProtocolError(f"the server speaks protocol {protocol!r}; this client knows 1 and 2")
-        negotiated = PROTOCOL_OF.get(self.ws.subprotocol)
-        if negotiated is not None and negotiated != protocol:
+        negotiated = PROTOCOL_OF.get(self.ws.subprotocol, 1)  # none chosen: a v1 server's whole frames
+        if negotiated != protocol:
             self.abort()
             raise ProtocolError(f"the welcome says protocol {protocol} on subprotocol {self.ws.subprotocol}")
         for key, kind in (("session", str), ("config", dict)):
@@ -236,6 +248,8 @@ class Client(Commands):
             raise Timeout("nothing came from the server in time") from None
         except _Closed as error:
             self._broken = True
+            if getattr(self.ws, "dropped_for", None):
+                raise ConnectionClosed(None, self.ws.dropped_for) from None
             raise _closed(error) from None
         if not isinstance(data, str):
             raise self._violation("the server sent a binary message; the protocol's are text")
