@@ -67,3 +67,18 @@ def test_a_layer_with_an_unhashable_id_is_taken_as_new_not_raised():
     a.apply(frame(1, [FROM, {"id": ["x"], "z": 1}]))
     whole = a.apply(frame(2, ["from", {"id": {"nested": 1}, "z": 3}], base=1))
     assert whole["layers"] == [FROM, {"id": {"nested": 1}, "z": 3}]
+
+
+@pytest.mark.parametrize("base, delta, reason", [
+    ({"animator": "x"}, {"animator": {"state": "running"}}, "base animator"),
+    ({"scene": [1]}, {"scene": {"root": "r"}}, "base scene"),
+    ({"scene": {"layers": {}}}, {"scene": {"layers": [0]}}, "base scene layers"),
+    ({"scene": {"layers": 5}}, {"scene": {"layers": [0]}}, "base scene layers"),
+    ({}, {"layers": 5}, "layers"),
+], ids=["animator a string", "scene an array", "scene.layers an object", "scene.layers a number",
+        "delta layers a number"])
+def test_a_delta_on_a_base_of_the_wrong_shape_is_dropped_not_raised(base, delta, reason):
+    assembler = FrameAssembler()
+    assert assembler.apply(frame(1, [FROM], **base)) is not None
+    assert assembler.apply({"type": "frame", "n": 2, "base": 1, **delta}) is None
+    assert (assembler.dropped, assembler.last_drop["reason"]) == (1, reason)
