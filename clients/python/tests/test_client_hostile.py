@@ -392,12 +392,15 @@ def test_a_duplicated_reply_does_not_rewrite_the_config():
             request = json.loads(await ws.recv())
             for copy in (answer, "duplicate"):
                 await ws.send(json.dumps({"type": "configured", "id": request["id"], "config": {"transition": copy}}))
+        request = json.loads(await ws.recv())
+        await ws.send(json.dumps({"type": "pong", "id": request["id"], "seq": 1, "t": 0, "serverTime": 1}))
         await linger(ws)
 
     async def client(url):
         async with connect(url) as c:
             await c.configure(transition="first")
             await c.configure(transition="second")
+            await c.ping()  # reads past the second duplicate
             return c.config
 
     assert run(handler, client) == {"transition": "second"}
