@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from transition_sandbox import ScriptError, load_script, parse_script
+from transition_sandbox.__main__ import main
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[3] / "examples" / "scripts").glob("*.json"))
 
@@ -96,3 +97,18 @@ def test_only_a_regular_file_of_at_most_16_mib_is_read(tmp_path):
         file.truncate((16 << 20) + 1)  # sparse: nothing is written
     with pytest.raises(ScriptError, match=r"huge\.json: cannot read: the script is over 16777216 bytes"):
         load_script(huge)
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--url", "http://127.0.0.1:1/"], "must look like ws://"),
+    (["--url", "ws://[::1/"], "is not a URL"),
+    (["--url", "ws://127.0.0.1:1/", "--ca", "ca.pem"], "are for wss:// URLs"),
+    (["--url", "wss://127.0.0.1:1/", "--ca", "ca.pem", "--insecure"], "contradict"),
+    (["--url", "ws://127.0.0.1:1/", "--network", "9" * 400], "a double holds"),
+], ids=["http", "unbalanced bracket", "ca with ws", "ca and insecure", "network beyond a double"])
+def test_pan_options_that_cannot_work_exit_64_with_a_message(options, message, capsys):
+    try:
+        status = main(["pan", str(EXAMPLES[0]), *options])
+    except SystemExit as exit:  # argparse's own checks (--network)
+        status = exit.code
+    assert status == 64 and message in capsys.readouterr().err
