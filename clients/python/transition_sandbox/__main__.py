@@ -27,7 +27,8 @@ def network(text):
         raise argparse.ArgumentTypeError(f"must look like 150±60@7, 150+-60 or 150; got {text!r}")
     delay, jitter, seed = match.groups()
     if not all(math.isfinite(float(v)) for v in (delay, jitter or 0)) or int(seed or 1) >= 1 << 53:
-        raise argparse.ArgumentTypeError(f"the delay, jitter and seed must be numbers a double holds; got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"the delay, jitter and seed must be numbers a double holds; "
+                                         f"got {text[:40]!r}")
     return {"delayMs": float(delay), "jitterMs": float(jitter or 0), "seed": int(seed or 1)}
 
 

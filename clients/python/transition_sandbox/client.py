@@ -158,6 +158,7 @@ class Client(Commands):
         self._buffered_bytes = 0
         self._size = 0  # the text size of the message _read returned last
         self._broken = False  # after a ProtocolError: the socket was dropped
+        self._welcomed = False  # a welcome was read: another is a ProtocolError
 
     @classmethod
     async def open(cls, url, ca=None, insecure=False, timeout=DEFAULT_TIMEOUT, max_size=MAX_MESSAGE,
@@ -278,8 +279,6 @@ class Client(Commands):
             if kind == "welcome" or replying is None or replying in self._pending:
                 self.config = message["config"]  # not a duplicate of a reply already read
         return message
-
-    _welcomed = False
 
     def _deadline(self, timeout):
         timeout = self.timeout if timeout is ... else timeout
