@@ -93,3 +93,11 @@ class Commands:
 
     async def attempt_rotation(self):
         return await self._scene_message({"type": "attempt-rotation"})
+
+    async def update_supported_orientations(self):
+        """iOS 16's `setNeedsUpdateOfSupportedInterfaceOrientations` (a scene with `ios` ≥ 16)."""
+        return await self._scene_message({"type": "update-supported-orientations"})
+
+    async def request_geometry_update(self, orientations):
+        """iOS 16's `requestGeometryUpdate`: `orientations` is a list of names or a mask."""
+        return await self._scene_message({"type": "request-geometry-update", "interfaceOrientations": orientations})

@@ -21,7 +21,8 @@ DEFAULT_RATE = 60.0
 DEFAULT_TIMEOUT_MS = 10_000.0
 WAITS = ("began", "released", "played", "finished", "cancelled", "paused", "rest")
 OUTCOMES = ("finished", "cancelled", "none")
-SCENE_ACTIONS = ("scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation")
+SCENE_ACTIONS = ("scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation",
+                 "update-supported-orientations", "request-geometry-update")
 ACTIONS = ("down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait") + SCENE_ACTIONS
 OPTIONS = {"down": {"pointer"}, "move": {"ms", "hz", "pointer"}, "moveBy": {"ms", "hz", "pointer"},
            "samples": {"pointer"}, "up": {"pointer"}, "cancel": {"pointer"}, "wait": {"timeoutMs"}}
@@ -205,9 +206,9 @@ def parse_step(step):
         if not isinstance(step["device"], str):
             raise ScriptError("'device' must be an orientation name")
         return Step("message", message={"type": "device", "orientation": step["device"]})
-    if action == "attempt-rotation":
+    if action in ("attempt-rotation", "update-supported-orientations"):
         if step[action] is not True:
-            raise ScriptError('write {"attempt-rotation": true}')
+            raise ScriptError(f'write {{"{action}": true}}')
         return Step("message", message={"type": action})
     if action in SCENE_ACTIONS:
         fields = step[action]
