@@ -14,10 +14,14 @@ const presentSheet = (style) => ({
   type: "present", controller: { id: "sheet", title: style, presentationStyle: style }, interactive: true,
 });
 
+/** A controller presented with the default style (`automatic`: full screen before iOS 13, a page sheet from 13). */
+const PRESENT_DEFAULT = { type: "present", controller: { id: "sheet", title: "automatic" }, interactive: true };
+
 /**
- * Each preset: the question, and each side's title and setup messages (docs/PROTOCOL.md). An
- * iOS-version preset (iOS 7 vs iOS 13) is not offered: the sessions have no iOS-version setting;
- * the presentation styles are the part of it the scene models (iOS 13 made pageSheet the default).
+ * Each preset: the question, and each side's title and setup messages (docs/PROTOCOL.md). The
+ * iOS-version preset runs the same scene as iOS 12 and as iOS 13 (the scene's `ios`,
+ * docs/SCENE.md "The iOS version"): the default style's present is full screen on one, a sheet
+ * on the other.
  */
 export const PRESETS = {
   "threshold-projection": {
@@ -39,6 +43,13 @@ export const PRESETS = {
     sides: [
       ["fullScreen", [SCENE_ROOT, presentSheet("fullScreen")]],
       ["pageSheet", [SCENE_ROOT, presentSheet("pageSheet")]],
+    ],
+  },
+  "ios12-ios13": {
+    label: "scene: iOS 12 vs iOS 13, default-style present (drag up)",
+    sides: [
+      ["iOS 12", [{ ...SCENE_ROOT, ios: "12" }, PRESENT_DEFAULT]],
+      ["iOS 13", [{ ...SCENE_ROOT, ios: "13" }, PRESENT_DEFAULT]],
     ],
   },
 };

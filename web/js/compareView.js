@@ -226,7 +226,8 @@ export class CompareView {
       session: this.session, ready: this.ready, config: this.config, seq: this.seq, ack: this.ack,
       phase: this.frame?.phase ?? null, progress: this.frame?.progress ?? null, frameNumber: this.frame?.n ?? null,
       released: this.released, outcomes: [...this.outcomes], errors: this.errors.map((e) => e.code),
-      scene: this.sceneModel.active,
+      scene: this.sceneModel.active, ios: this.sceneModel.state?.ios ?? null,
+      styles: (this.sceneModel.state?.presentations ?? []).map((entry) => entry.style),
     };
   }
 }

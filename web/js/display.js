@@ -93,12 +93,21 @@ export class Display {
     const { screen, renderer, state } = this.page;
     const size = this.screenSize();
     const [w, h] = size;
-    const stage = screen.closest(".stage").getBoundingClientRect();
+    // At phone width the stage's parts are main's own rows (style.css): its box is main's, less
+    // main's padding.
+    const column = screen.closest(".stage");
+    const contents = getComputedStyle(column).display === "contents";
+    const box = (contents ? column.parentElement : column).getBoundingClientRect();
+    const padding = contents ? parseFloat(getComputedStyle(column.parentElement).paddingLeft) * 2 : 0;
+    const stage = { top: box.top, width: box.width - padding };
     const narrow = window.innerWidth <= 760;
     // The timeline under the screen keeps its room (index.html's #timeline-area), at most 40 % of
     // the window's height (the page scrolls to the rest).
     const below = Math.min(document.getElementById("timeline-area")?.offsetHeight ?? 0, window.innerHeight * 0.4);
-    const availableHeight = narrow ? Infinity : window.innerHeight - stage.top - 70 - below;
+    // The stage's top in the document, not the viewport: a layout while the page is scrolled
+    // (a setting changed further down) must size the screen as it would be at the top.
+    const stageTop = stage.top + window.scrollY;
+    const availableHeight = narrow ? Infinity : window.innerHeight - stageTop - 70 - below;
     const scale = Math.max(Math.min((stage.width - 16) / w, availableHeight / h), 0.25);
     const dpr = window.devicePixelRatio || 1;
     this.cssScale = scale;

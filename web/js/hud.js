@@ -1,6 +1,6 @@
 // What the machine decided: phase, progress (of which operation), velocity, the release decision
 // in words ("present finished at 0.36 by projection"), and a plot of progress over (server) time
-// for the last gesture with its release point and the threshold.
+// for the last gesture with its release point and the threshold; a scene's (re)start clears them.
 
 import { prepareCanvas } from "./canvas.js";
 
@@ -54,6 +54,19 @@ export class Hud {
     this.dirty = true;
     this.releaseEvent = null;  // the last `released` event, with the operation it ended
     this.outcome = null;       // "finished" / "cancelled" / "paused" once its event came
+    document.getElementById("scene-start")?.addEventListener("submit", () => this.forget());
+  }
+
+  /** A scene (re)started: the last transition's line and plot belong to the scene before. */
+  forget() {
+    this.samples = [];
+    this.release = null;
+    this.projected = null;
+    this.releaseEvent = null;
+    this.outcome = null;
+    this.recording = false;
+    this.decision.textContent = "—";
+    this.dirty = true;
   }
 
   setThreshold(threshold) {

@@ -2,9 +2,14 @@
 // (root, navigation stacks, the presented chain, the top-most marked, what is armed or in
 // flight), the present/dismiss/push/pop controls, the server's errors, and the lifecycle log
 // grouped per transition. It redraws from the model in requestAnimationFrame (update()), and
-// only when the model changed; the log grows by appending, never by rebuilding.
+// only when the model changed; the log grows by appending, never by rebuilding. The hint after
+// a drag that moves nothing is idleDragHint.js's.
 
+import { IdleDragHint } from "./idleDragHint.js";
 import { IOS_VERSIONS, PRESENTATION_STYLES, TRANSITION_KINDS, lifecycleLine } from "./scene.js";
+
+/** The release whose default rotation callbacks are the legacy ones (docs/SCENE.md, "The iOS version"). */
+const LEGACY_RELEASE = "7";
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -42,6 +47,7 @@ export class ScenePanel {
     this.drawnRevision = -1;
     this.drawnEnabled = null;
     this.rendered = new Map();  // log group object → {item, list, count}
+    this.idleHint = new IdleDragHint(document, model, () => this.handlers.enabled());
 
     fillSelect(this.controls.elements.style, PRESENTATION_STYLES);
     this.controls.elements.style.value = "pageSheet";
@@ -49,26 +55,46 @@ export class ScenePanel {
 
     fillSelect(this.startForm.elements.ios, IOS_VERSIONS);
     this.startForm.elements.ios.value = IOS_VERSIONS[IOS_VERSIONS.length - 1];
-    const start = () => {
-      const form = this.startForm.elements;
-      this.send(model.sceneMessage(form.device.value, form.interruptible.checked, {
-        rootMask: form.rootMask.value, forwards: form.forwards.checked, legacy: form.legacy.checked,
-      }, form.ios.value));
-    };
     this.startForm.addEventListener("submit", (event) => {
       event.preventDefault();
-      start();
+      const form = this.startForm.elements;
+      // iOS 7's own callbacks are the legacy ones: no `rotationCallbacks` to ask for them.
+      const legacy = form.legacy.checked && form.ios.value !== LEGACY_RELEASE;
+      this.send(model.sceneMessage(form.device.value, form.interruptible.checked, {
+        rootMask: form.rootMask.value, forwards: form.forwards.checked, legacy,
+      }, form.ios.value));
     });
-    // Another release: the scene starts again as that release (UIKit's rules differ by version).
+    // Another release: the scene starts again as that release (UIKit's rules differ by version);
+    // the label says so. A submit, so whatever follows a (re)start (the HUD's reset) follows it.
     this.startForm.elements.ios.addEventListener("change", () => {
-      if (this.model.state) start();
+      this.followVersion();
+      if (this.model.state) this.startForm.requestSubmit();
     });
+    this.followVersion();
     this.leaveButton.addEventListener("click", () => this.send({ type: "scene", root: null }));
     this.controls.addEventListener("submit", (event) => event.preventDefault());
     this.controls.addEventListener("click", (event) => {
       const action = event.target.closest("button[data-action]")?.dataset.action;
       if (action) this.act(action);
     });
+  }
+
+  /**
+   * The legacy-callbacks box follows the release: on iOS 7 they are the default, so it shows
+   * ticked and cannot be unticked; on a later release it shows the user's own choice again.
+   */
+  followVersion(enabled = !this.startForm.elements.ios.disabled) {
+    const { ios, legacy } = this.startForm.elements;
+    const byRelease = ios.value === LEGACY_RELEASE;
+    if (byRelease && legacy.dataset.chosen === undefined) {
+      legacy.dataset.chosen = String(legacy.checked);
+      legacy.checked = true;
+    } else if (!byRelease && legacy.dataset.chosen !== undefined) {
+      legacy.checked = legacy.dataset.chosen === "true";
+      delete legacy.dataset.chosen;
+    }
+    legacy.disabled = byRelease || !enabled;
+    legacy.title = byRelease ? "iOS 7's own rotation callbacks are the legacy ones" : "";
   }
 
   send(message) {
@@ -140,6 +166,7 @@ export class ScenePanel {
       this.showTree(state);
       this.showFromChoices(state);
     }
+    this.followVersion(enabled);
     this.showLog();
   }
 

@@ -103,7 +103,8 @@ export class TimelinePanel {
     const gesture = timeline.gesture;
     const { frame } = entry;
     this.readout.textContent = `frame ${timeline.index + 1} / ${gesture.frames.length} · n ${entry.n}`
-      + ` · progress ${fixed(frame.progress, 3)} · ${frame.phase} · sent ${fixed(entry.sent, 1)} ms`
+      + ` · progress ${fixed(frame.progress, 3)} · ${frame.phase}`
+      + ` · +${fixed(entry.sent - (gesture.frames[0]?.sent ?? entry.sent), 1)} ms into the gesture`
       + ` · arrived +${fixed(entry.arrivedAt - gesture.startedAt, 1)} ms`;
   }
 
