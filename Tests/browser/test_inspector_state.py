@@ -122,3 +122,15 @@ def test_question_mark_opens_the_shortcuts_overlay_but_not_while_typing(driver, 
     page.wait("window.sandbox.shortcutsOpen === false")
     page.js("document.getElementById('shortcuts-open').click()")
     page.wait("window.sandbox.shortcutsOpen === true")
+
+
+def test_a_link_carries_the_scenes_ios_release(driver, server):
+    # `ios:N` in the scene part starts the scene as that release, and the URL keeps it; a release
+    # the page does not offer is named and left out (the scene starts as the select's default).
+    page = Page(driver, with_query(server, scene="phone,ios:8")).open()
+    page.wait(f"window.sandbox.scene !== null && window.sandbox.scene.ios === '8' && {SETTLED}")
+    page.wait("(new URLSearchParams(location.search).get('scene') || '').includes('ios:8')")
+    page = Page(driver, with_query(server, scene="phone,ios:19")).open()
+    page.wait(f"window.sandbox.scene !== null && {SETTLED}")
+    assert page.get("scene")["ios"] != "19"
+    assert "iOS release 19 is not offered" in note(page), note(page)

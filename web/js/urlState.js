@@ -85,14 +85,15 @@ export function readQuery(params) {
   return wanted;
 }
 
-/** "phone,interruptible,mask:portrait" → the scene start form's values, or null. */
+/** "phone,interruptible,mask:portrait,ios:16" → the scene start form's values, or null. */
 function readScene(text) {
   const [device, ...options] = text.split(",");
-  if (!DEVICES.has(device) || options.length > SCENE_FLAGS.length + 1) return null;
-  const scene = { device, rootMask: "", interruptible: false, forwards: false, legacy: false };
+  if (!DEVICES.has(device) || options.length > SCENE_FLAGS.length + 2) return null;
+  const scene = { device, rootMask: "", interruptible: false, forwards: false, legacy: false, ios: null };
   for (const option of options) {
     if (SCENE_FLAGS.includes(option)) scene[option] = true;
     else if (option.startsWith("mask:") && ROOT_MASKS.has(option.slice(5))) scene.rootMask = option.slice(5);
+    else if (/^ios:\d{1,2}$/.test(option)) scene.ios = option.slice(4);
     else return null;
   }
   return scene;
@@ -100,8 +101,10 @@ function readScene(text) {
 
 function encodeScene(form) {
   const parts = [form.device.value];
-  for (const flag of SCENE_FLAGS) if (form[flag].checked) parts.push(flag);
+  // On iOS 7 the legacy callbacks are the release's own (the box shows ticked): not a choice.
+  for (const flag of SCENE_FLAGS) if (form[flag].checked && !(flag === "legacy" && form.ios.value === "7")) parts.push(flag);
   if (form.rootMask.value) parts.push(`mask:${form.rootMask.value}`);
+  if (form.ios.value) parts.push(`ios:${form.ios.value}`);
   return parts.join(",");
 }
 
@@ -177,6 +180,12 @@ export class UrlState {
       form.device.value = wanted.scene.device;
       form.rootMask.value = wanted.scene.rootMask;
       for (const flag of SCENE_FLAGS) form[flag].checked = wanted.scene[flag];
+      if (wanted.scene.ios !== null) {
+        // A release the page does not offer leaves the select as it was and says so.
+        const offered = [...form.ios.options].some((option) => option.value === wanted.scene.ios);
+        if (offered) form.ios.value = wanted.scene.ios;
+        else this.showProblem(`This link's iOS release ${wanted.scene.ios} is not offered: left out.`);
+      }
       this.sceneForm.requestSubmit();
     }
     if (!this.settling) this.write();
