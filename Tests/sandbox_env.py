@@ -13,6 +13,7 @@ and browser tests, and by scripts/soak.py):
 import os
 import shlex
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -91,114 +92,9 @@ def run_sandbox(*args, **kwargs):
     return result
 
 
-class FrameAssembler:
-    """Delta frames (docs/PROTOCOL.md "Delta frames"), the same rules as the page's
-    web/js/frameAssembler.js: `apply(frame message)` → the whole frame, or None when the message
-    is a delta whose `base` is not the `n` of the frame held (counted in `dropped`, the reason of
-    the last one in `last_drop`). A full frame (no `base`) always replaces the frame held;
-    `reset()` forgets it (a `welcome`, a `joined`). The whole frame has the delta's own fields
-    (n, t, phase, progress, ack, received, arrived, sent, velocity, delivered…), not `base`;
-    `animator` and `scene` are the base's patched by the delta's. Unchanged layers are the
-    base's own dicts (shared, not copied: do not mutate them)."""
-
-    def __init__(self):
-        self.frame = None
-        self.dropped = 0
-        self.last_drop = None
-
-    def reset(self):
-        self.frame = None
-
-    def apply(self, message):
-        if message.get("base") is None:
-            self.frame = message
-            return message
-        frame = assemble(self.frame, message)
-        if isinstance(frame, str):
-            self.dropped += 1
-            self.last_drop = {"base": message["base"], "n": message.get("n"),
-                              "holding": None if self.frame is None else self.frame.get("n"), "reason": frame}
-            return None
-        self.frame = frame
-        return frame
-
-
-def assemble(base, delta):
-    """The whole frame `delta` describes against the whole frame `base`, or why it cannot be
-    applied (a str)."""
-    if base is None or base.get("n") != delta["base"]:
-        return "base"
-    by_id = {layer["id"]: layer for layer in base.get("layers") or []}
-    layers = []
-    for entry in delta.get("layers") or []:
-        if isinstance(entry, str):
-            if entry not in by_id:
-                return f"layer {entry}"
-            layers.append(by_id[entry])
-        elif isinstance(entry, dict):
-            before = by_id.get(entry.get("id"))
-            if before is None:
-                layers.append(entry)  # new: written whole
-                continue
-            layer = dict(before)
-            for key, value in entry.items():
-                if value is None:
-                    layer.pop(key, None)
-                else:
-                    layer[key] = value
-            layers.append(layer)
-        else:
-            return "layer entry"
-    frame = {k: v for k, v in delta.items() if k not in ("base", "layers", "animator", "scene")}
-    frame["layers"] = layers
-    # animator: absent, the base's; null, gone; an object, the fields that changed.
-    if "animator" not in delta:
-        if "animator" in base:
-            frame["animator"] = base["animator"]
-    elif delta["animator"] is not None:
-        frame["animator"] = {**(base.get("animator") or {}), **delta["animator"]}
-    # scene: absent, the base's (none if the base had none); null, gone; an object, what changed:
-    # `root`, `transition` whole (absent: the base's), and `layers` (absent: the base's) of
-    # integers (the base's scene.layers[i]), patches {base: i, …changed, null removing one} and
-    # whole layers.
-    if "scene" not in delta:
-        if "scene" in base:
-            frame["scene"] = base["scene"]
-    elif delta["scene"] is not None:
-        changes = delta["scene"]
-        base_scene = base.get("scene") or {}
-        scene = {**base_scene, **{k: v for k, v in changes.items() if k != "layers"}}
-        if "layers" in changes:
-            if not isinstance(changes["layers"], list):
-                return "scene layers"
-            before = base_scene.get("layers") or []
-
-            def index_of(value):
-                ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(before)
-                return value if ok else None
-
-            stills = []
-            for entry in changes["layers"]:
-                if isinstance(entry, dict) and "base" in entry:
-                    index = index_of(entry["base"])
-                    if index is None:
-                        return f"scene layer {entry['base']}"
-                    still = dict(before[index])
-                    for key, value in entry.items():
-                        if key == "base":
-                            continue
-                        if value is None:
-                            still.pop(key, None)
-                        else:
-                            still[key] = value
-                    stills.append(still)
-                elif isinstance(entry, dict):
-                    stills.append(entry)  # a view the base did not show: whole
-                elif index_of(entry) is not None:
-                    stills.append(before[entry])
-                else:
-                    return f"scene layer {entry}"
-            scene["layers"] = stills
-        frame["scene"] = scene
-    # delta["scene"] is None: the base had a scene, this frame has none.
-    return frame
+# The frame assembler is the Python client's (clients/python/transition_sandbox/assembler.py: the
+# rules of the page's web/js/frameAssembler.js; test_frame_assembler.py holds both to the shared
+# cases): one Python implementation, imported from the source tree so that the tests need the
+# client installed no more than `pip install ./clients/python` would.
+sys.path.insert(0, str(ROOT / "clients" / "python"))
+from transition_sandbox.assembler import FrameAssembler, assemble  # noqa: E402,F401
