@@ -3,7 +3,7 @@ extension Scene {
     ///
     /// `style` and `transition` override the controller's `presentationStyle` and
     /// `transitionStyle`; the style is resolved for the scene's release, device and orientation
-    /// (`PresentationStyle.resolved`: `automatic`, phone sheets). The context styles find their
+    /// (`PresentationStyle.resolved`: `automatic`, phone sheets before 13). The context styles find their
     /// context by the parent walk (`SceneHierarchy.presentationContext`); its transition style
     /// wins if it `providesPresentationContextTransitionStyle`. A context that is the window's
     /// root without defining one makes the presentation full screen from `from`'s layer
@@ -17,7 +17,8 @@ extension Scene {
     /// iOS 8 with `doublePresentation: .exception`, seed 000's `uncaught-exception`),
     /// `unknown-controller` (`from`, or an unknown id), `invalid-scene`, `already-presented`,
     /// `already-presenting`, `not-in-window`, `curl-cannot-present` (from inside a controller
-    /// presented with a partial curl), `uncaught-exception` (a partial curl not full screen), `no-common-orientation`, `unsupported-preferred-orientation`.
+    /// presented with a partial curl), `uncaught-exception` (a partial curl not full screen),
+    /// `no-common-orientation`, `unsupported-preferred-orientation`.
     @discardableResult
     public mutating func present(
         _ reference: SceneControllerReference, from: String? = nil, style: PresentationStyle? = nil,
@@ -42,8 +43,7 @@ extension Scene {
             throw .curledPresenter(attempted: controller.id, presenter: presenter)
         }
 
-        var style = (style ?? controller.presentationStyle).resolved(
-            ios: options.ios, device: device, orientation: hierarchy.interfaceOrientation)
+        var style = (style ?? controller.presentationStyle).resolved(ios: options.ios, device: device)
         var kind = transition ?? controller.transitionStyle
         var frame = hierarchy.frame(for: style)
         if style.isContextBased {
