@@ -101,13 +101,16 @@ struct ScenePresentationVersionTests {
             var scene = try Scene(root: root, options: SceneOptions(ios: ios, doublePresentation: .exception))
             let plan = try scene.present(player)
             #expect(plan.rotation != nil)
-            expectRefusal(scene, ios == .ios8 ? crash : .busy(.present)) { scene throws(SceneError) in
+            let busy = SceneError.presentingWhileBusy(
+                attempted: "again", on: "A", source: "A", inFlight: .present, ios: ios)
+            expectRefusal(scene, ios == .ios8 ? crash : busy) { scene throws(SceneError) in
                 try scene.present(F.plain("again"), from: "A")
             }
         }
         // No rotation in flight: busy, even on iOS 8.
         var scene = try Self.scene(.ios8, double: true)
         try scene.present(F.plain("B"))
-        expectRefusal(scene, .busy(.present)) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "A") }
+        let busy = SceneError.presentingWhileBusy(attempted: "C", on: "A", source: "A", inFlight: .present, ios: .ios8)
+        expectRefusal(scene, busy) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "A") }
     }
 }
