@@ -99,7 +99,10 @@ struct SceneErrorTextTests {
                 == "Terminating app due to uncaught exception 'UIApplicationInvalidInterfaceOrientation', "
                 + "reason: 'Supported orientations has no common orientation with the application, "
                 + "and [A shouldAutorotate] is returning YES' "
-                + #"(app ["portrait"], window ["portrait"], A ["landscapeRight", "landscapeLeft"])"#)
+                + "(app portrait, window portrait, A landscape)")
+        let wide = SceneError.noCommonOrientation(
+            controller: "A", supported: [], app: .allButUpsideDown, window: [.portrait, .portraitUpsideDown])
+        #expect(wide.description.hasSuffix("(app allButUpsideDown, window portrait+portraitUpsideDown, A none)"))
         let preferred = SceneError.unsupportedPreferredOrientation(
             controller: "B", preferred: .landscapeLeft, allowed: .portrait)
         #expect(

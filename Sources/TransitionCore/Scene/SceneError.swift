@@ -112,7 +112,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
                 Self.invalidOrientation,
                 "Supported orientations has no common orientation with the application, "
                     + "and [\(controller) shouldAutorotate] is returning YES")
-                + " (app \(app.names), window \(window.names), \(controller) \(supported.names))"
+                + " (app \(Self.short(app)), window \(Self.short(window)), \(controller) \(Self.short(supported)))"
         case .unsupportedPreferredOrientation(let controller, let preferred, let allowed):
             return Self.terminating(
                 Self.invalidOrientation,
@@ -138,6 +138,13 @@ extension SceneError {
     /// "Terminating app due to uncaught exception 'NAME', reason: 'TEXT'".
     static func terminating(_ name: String, _ reason: String) -> String {
         "Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
+    }
+
+    /// A mask in the sandbox's own suffix, short enough for the wire's 300-byte message: UIKit's
+    /// name for a named mask (`allButUpsideDown`), else the orientations joined by `+`, or `none`.
+    static func short(_ mask: OrientationMask) -> String {
+        if let named = OrientationMask.named.first(where: { $0.mask == mask }) { return named.name }
+        return mask.names.isEmpty ? "none" : mask.names.joined(separator: "+")
     }
 
     /// Where a controller that cannot be presented or pushed already is: each has UIKit's own
