@@ -50,7 +50,7 @@ public enum LifecycleCallback: String, Equatable, Hashable, Sendable, CaseIterab
 public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var controller: String
     public var callback: LifecycleCallback
-    /// The `animated` argument (false for `viewDidLoad`).
+    /// The `animated` argument (false for `viewDidLoad`; true, and meaningless, for delegate calls).
     public var animated: Bool
     /// `completeTransition`'s argument; nil for the other callbacks.
     public var didComplete: Bool?
