@@ -167,13 +167,28 @@ struct SceneSession: Equatable {
         if armed.plan.resists {
             // UIKit starts no transition: the delegate is told, the card rubber-bands back.
             group += 1
-            let event = LifecycleEvent(
-                controller: armed.plan.from, callback: .presentationControllerDidAttemptToDismiss, animated: true)
+            let event = LifecycleEvent.delegate(armed.plan.from, .presentationControllerDidAttemptToDismiss)
             return [LifecycleRecord(group: group, action: SceneAction.dismiss.rawValue, event: event)]
         }
-        guard let records = try? start(armed.command) else { return nil }
+        guard var records = try? start(armed.command) else { return nil }
         flight?.isDefault = armed.isDefault
+        if Self.isSheetSwipe(armed.plan, isDefault: armed.isDefault) {
+            // The sheet's delegate is asked, then told, before the appearance callbacks.
+            let asked: [LifecycleCallback] = [.presentationControllerShouldDismiss, .presentationControllerWillDismiss]
+            records.insert(
+                contentsOf: asked.map {
+                    LifecycleRecord(group: group, action: armed.plan.action.rawValue, event: .delegate(armed.plan.from, $0))
+                }, at: 0)
+        }
         return records
+    }
+
+    /// Whether `plan` is the sheet's own swipe-down (the default gesture's dismissal), whose
+    /// delegate calls are logged; an app's `dismiss`, interactive or not, is programmatic and
+    /// has none (Apple, `presentationControllerWillDismiss(_:)`: "This method is not called if
+    /// the presentation is dismissed programmatically"). SessionSceneSheetDelegateTests.
+    static func isSheetSwipe(_ plan: SceneTransitionPlan, isDefault: Bool) -> Bool {
+        isDefault && plan.action == .dismiss && !plan.resists
     }
 
     /// The transition in flight ended: its end callbacks, and what the next pan drives — the
@@ -183,6 +198,10 @@ struct SceneSession: Equatable {
         self.flight = nil
         var records = scene.end(completed: completed).map {
             LifecycleRecord(group: flight.group, action: flight.plan.action.rawValue, event: $0)
+        }
+        if completed, Self.isSheetSwipe(flight.plan, isDefault: flight.isDefault) {
+            let did = LifecycleEvent.delegate(flight.plan.from, .presentationControllerDidDismiss)
+            records.append(LifecycleRecord(group: flight.group, action: flight.plan.action.rawValue, event: did))
         }
         if !completed, flight.command.interactive, let plan = try? trial(flight.command.again) {
             arm(flight.command.again, plan: plan, isDefault: flight.isDefault)

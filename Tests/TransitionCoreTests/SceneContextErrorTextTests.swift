@@ -60,4 +60,55 @@ struct SceneErrorTextTests {
         try scene.present(F.plain("C"), from: "B", animated: false)
         expectRefusal(scene, cases[2].0) { scene throws(SceneError) in try scene.present(.id("B"), from: "C") }
     }
+
+    /// A present while a present or dismiss runs: UIKit's warning, "Attempt to present X on Y
+    /// (from Z) while a presentation is in progress." (iOS 13+, as logged by apps since 2019) and
+    /// "Warning: Attempt to present X on Y while a presentation is in progress!" (iOS 7–12 logs);
+    /// the sandbox's explanation follows. A push in flight keeps the sandbox's own text.
+    @Test("busy present: UIKit's 'while a presentation is in progress' warning per release")
+    func presentWhileAPresentationRuns() throws {
+        for ios in [IOSVersion.ios12, .ios13] {
+            var scene = try Scene(root: .navigation("nav", stack: [F.plain("home")]), options: SceneOptions(ios: ios))
+            try scene.present(F.plain("B", .fullScreen), from: "home")
+            let busy = SceneError.presentingWhileBusy(
+                attempted: "C", on: "nav", source: "home", inFlight: .present, ios: ios)
+            expectRefusal(scene, busy) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "home") }
+            #expect(busy.code == "busy")
+            #expect(
+                busy.description
+                    == (ios == .ios13
+                        ? "Attempt to present C on nav (from home) while a presentation is in progress."
+                        : "Warning: Attempt to present C on nav while a presentation is in progress!")
+                    + " (a present transition is in flight)")
+        }
+        var pushing = try Scene(root: .navigation("nav", stack: [F.plain("home")]))
+        try pushing.push(F.plain("detail"))
+        expectRefusal(pushing, .busy(.push)) { scene throws(SceneError) in try scene.present(F.plain("C")) }
+    }
+
+    /// UIKit's exception name is `UIApplicationInvalidInterfaceOrientation` (no "Exception"
+    /// suffix: the decompile of iOS 26.1's UIKitCore,
+    /// github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore), in the console's form for an
+    /// uncaught exception; the sandbox's account of the masks stays outside UIKit's quoted reason.
+    @Test("orientation exceptions: UIKit's name and console form, the sandbox's masks after it")
+    func orientationExceptionTexts() {
+        let none = SceneError.noCommonOrientation(
+            controller: "A", supported: .landscape, app: .portrait, window: .portrait)
+        #expect(
+            none.description
+                == "Terminating app due to uncaught exception 'UIApplicationInvalidInterfaceOrientation', "
+                + "reason: 'Supported orientations has no common orientation with the application, "
+                + "and [A shouldAutorotate] is returning YES' "
+                + "(app portrait, window portrait, A landscape)")
+        let wide = SceneError.noCommonOrientation(
+            controller: "A", supported: [], app: .allButUpsideDown, window: [.portrait, .portraitUpsideDown])
+        #expect(wide.description.hasSuffix("(app allButUpsideDown, window portrait+portraitUpsideDown, A none)"))
+        let preferred = SceneError.unsupportedPreferredOrientation(
+            controller: "B", preferred: .landscapeLeft, allowed: .portrait)
+        #expect(
+            preferred.description
+                == "Terminating app due to uncaught exception 'UIApplicationInvalidInterfaceOrientation', "
+                + "reason: 'preferredInterfaceOrientationForPresentation 'landscapeLeft' must match a supported "
+                + #"interface orientation: ["portrait"]' (B)"#)
+    }
 }

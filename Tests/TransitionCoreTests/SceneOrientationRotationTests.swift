@@ -230,20 +230,22 @@ struct SceneOrientationRotationTests {
             ])
     }
 
-    @Test("sheets in landscape: the card and the pushed-back presenter on the rotated bounds")
+    /// Apple, `UISheetPresentationController.prefersEdgeAttachedInCompactHeight`: a phone's sheet
+    /// "defaults to a full screen appearance at compact height" (SceneLandscapeSheetTests).
+    @Test("a phone sheet turned to landscape fills the rotated bounds; the presenter is not pushed back")
     func landscapeSheet() throws {
         var scene = try F.plainRoot()
         try scene.present(F.plain("B", .pageSheet), animated: false)
         let plan = try #require(try scene.deviceDidChange(to: .landscapeLeft))
         #expect(
             plan.startEvents == [
-                Self.transition("A", Self.landscape), Self.transition("B", Size(width: 844, height: 380)),
+                Self.transition("A", Self.landscape), Self.transition("B", Self.landscape),
                 Self.layout("A"), Self.layout("B"),
             ])
-        let s = (844.0 - 32) / 844
-        #expect(scene.presentations[0].frame == Rect(x: 0, y: 10, width: 844, height: 380))
-        let pushed = scene.visibleLayers[0]
-        #expect(pushed.frame.minY == 0 && abs(pushed.scale - s) < 1e-12 && abs(pushed.frame.width - 812) < 1e-9)
+        #expect(scene.presentations[0].frame == Rect(x: 0, y: 0, width: 844, height: 390))
+        #expect(scene.presentations[0].style == .pageSheet)
+        let presenter = scene.visibleLayers[0]
+        #expect(presenter.controller == "A" && presenter.scale == 1 && presenter.frame.width == 844)
     }
 
     @Test("a controller hidden behind a full-screen presentation gets no rotation callbacks, and reappears laid out")

@@ -25,23 +25,19 @@ struct ScenePresentationVersionTests {
         }
     }
 
-    @Test("phone sheets are full screen before iOS 13 and in landscape; a tablet keeps its sheets")
+    @Test("phone sheets are full screen before iOS 13; a tablet keeps its sheets")
     func phoneSheetsAdapt() throws {
         // Apple, "Presenting a view controller" (adaptivity): in a horizontally compact environment
-        // (an iPhone before iOS 13's cards) page and form sheets adapt to full screen; iOS 13+
-        // cards adapt to full screen in compact height (a phone in landscape; hacknicity,
-        // "View Controller Presentation Changes in iOS 13").
+        // (an iPhone before iOS 13's cards) page and form sheets adapt to full screen. iOS 13+
+        // cards stay sheets in landscape (Apple, `prefersEdgeAttachedInCompactHeight`: "defaults to
+        // a full screen appearance at compact height"; SceneLandscapeSheetTests).
         let phone = SceneDevice.phone
-        #expect(PresentationStyle.pageSheet.resolved(ios: .ios12, device: phone, orientation: .portrait) == .fullScreen)
-        #expect(PresentationStyle.formSheet.resolved(ios: .ios13, device: phone, orientation: .portrait) == .formSheet)
-        #expect(
-            PresentationStyle.pageSheet.resolved(ios: .ios26, device: .phone, orientation: .landscapeRight)
-                == .fullScreen)
+        #expect(PresentationStyle.pageSheet.resolved(ios: .ios12, device: phone) == .fullScreen)
+        #expect(PresentationStyle.formSheet.resolved(ios: .ios13, device: phone) == .formSheet)
+        #expect(PresentationStyle.automatic.resolved(ios: .ios26, device: phone) == .pageSheet)
         let tablet = SceneDevice.tablet
-        #expect(PresentationStyle.formSheet.resolved(ios: .ios12, device: tablet, orientation: .portrait) == .formSheet)
-        #expect(
-            PresentationStyle.overCurrentContext.resolved(ios: .ios8, device: .phone, orientation: .portrait)
-                == .overCurrentContext)
+        #expect(PresentationStyle.formSheet.resolved(ios: .ios12, device: tablet) == .formSheet)
+        #expect(PresentationStyle.overCurrentContext.resolved(ios: .ios8, device: .phone) == .overCurrentContext)
     }
 
     @Test("partial curl to or from a controller that is not full screen: UIKit's NSInvalidArgumentException")
@@ -69,6 +65,25 @@ struct ScenePresentationVersionTests {
         #expect(try scene.dismiss(animated: false).kind == .partialCurl)
     }
 
+    @Test("a controller presented with a partial curl cannot present: curl-cannot-present")
+    func curledControllerCannotPresent() throws {
+        // Apple, `UIModalTransitionStyle.partialCurl`: the presented view controller "is itself
+        // prevented from presenting any additional view controllers". UIKit's reaction (a warning
+        // or an exception) is not known: the code and text are the sandbox's.
+        var scene = try Self.scene(.ios26)
+        try scene.present(F.plain("B", .fullScreen, transition: .partialCurl), animated: false)
+        let refused = SceneError.curledPresenter(attempted: "C", presenter: "B")
+        expectRefusal(scene, refused) { scene throws(SceneError) in try scene.present(F.plain("C", .overFullScreen)) }
+        expectRefusal(scene, refused) { scene throws(SceneError) in
+            try scene.present(F.plain("C", .fullScreen, transition: .crossDissolve), from: "B")
+        }
+        #expect(refused.code == "curl-cannot-present")
+        #expect(refused.description.hasPrefix("B was presented with a partial curl and cannot present C"))
+        // The root below it still may, once the curl is dismissed.
+        try scene.dismiss(animated: false)
+        #expect(try scene.present(F.plain("C", .fullScreen), animated: false).to == "C")
+    }
+
     @Test("seed 000: the same presenter presenting while its first present turns the interface crashes on iOS 8 only")
     func seed000() throws {
         // Seed 000: "只有iOS8的设备报了异常" (only iOS 8 devices raised it); the cause, "self or its
@@ -86,13 +101,16 @@ struct ScenePresentationVersionTests {
             var scene = try Scene(root: root, options: SceneOptions(ios: ios, doublePresentation: .exception))
             let plan = try scene.present(player)
             #expect(plan.rotation != nil)
-            expectRefusal(scene, ios == .ios8 ? crash : .busy(.present)) { scene throws(SceneError) in
+            let busy = SceneError.presentingWhileBusy(
+                attempted: "again", on: "A", source: "A", inFlight: .present, ios: ios)
+            expectRefusal(scene, ios == .ios8 ? crash : busy) { scene throws(SceneError) in
                 try scene.present(F.plain("again"), from: "A")
             }
         }
         // No rotation in flight: busy, even on iOS 8.
         var scene = try Self.scene(.ios8, double: true)
         try scene.present(F.plain("B"))
-        expectRefusal(scene, .busy(.present)) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "A") }
+        let busy = SceneError.presentingWhileBusy(attempted: "C", on: "A", source: "A", inFlight: .present, ios: .ios8)
+        expectRefusal(scene, busy) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "A") }
     }
 }

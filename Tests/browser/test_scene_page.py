@@ -14,8 +14,9 @@ from scene_canvas import AT_REST, card_colour, colour, near
 
 
 def lines(messages):
-    """`controller.callback(arg)`, as the log shows them."""
-    return [f'{m["controller"]}.{m["callback"]}({str(m.get("didComplete", m["animated"])).lower()})'
+    """`controller.callback(arg)`, as the log shows them (the sheet's delegate calls take none)."""
+    return [f'{m["controller"]}.{m["callback"]}()' if m["callback"].startswith("presentationController")
+            else f'{m["controller"]}.{m["callback"]}({str(m.get("didComplete", m["animated"])).lower()})'
             for m in messages]
 
 
@@ -107,6 +108,7 @@ def test_a_sheet_drawn_as_a_card_and_a_short_drag_cancels_its_dismissal(page, ar
     assert lines(group_of(page, "present")) == [
         "vc2.viewDidLoad(false)", "vc2.viewWillAppear(true)", "vc2.completeTransition(true)", "vc2.viewDidAppear(true)"]
     assert lines(group_of(page, "dismiss")) == [
+        "vc2.presentationControllerShouldDismiss()", "vc2.presentationControllerWillDismiss()",
         "vc2.viewWillDisappear(true)", "vc2.completeTransition(false)", "vc2.viewWillAppear(true)",
         "vc2.viewDidAppear(true)"]
     page.wait("document.querySelector('#lifecycle-log .lifecycle-group-cancelled') !== null")

@@ -48,7 +48,7 @@ def test_no_common_orientation_is_refused_and_changes_nothing(server):
                       "appOrientations": ["portrait"]})
         reply = await c.until(lambda m: m["type"] in ("error", "scene-state"))
         assert reply["type"] == "error" and reply["code"] == "no-common-orientation", reply
-        assert "UIApplicationInvalidInterfaceOrientationException" in reply["message"]
+        assert "uncaught exception 'UIApplicationInvalidInterfaceOrientation'" in reply["message"]
         await c.send({"type": "device", "orientation": "landscapeLeft"})
         assert (await c.expect("error"))["code"] == "no-scene"
         await c.close()

@@ -79,3 +79,59 @@ def test_uikits_texts_per_version_and_the_partial_curl(server):
             assert (await c.until(lambda m: m["type"] == "error"))["code"] == "invalid-field"
         await c.close()
     run(go())
+
+
+def test_a_sheet_swipe_tells_its_delegate_and_an_apps_dismiss_does_not(server):
+    # Apple, presentationControllerWillDismiss(_:): "This method is not called if the presentation
+    # is dismissed programmatically"; DidDismiss only once the swipe's dismissal finished.
+    async def go():
+        c = await Client.connect(server.url)
+        await c.send({"type": "scene", "root": {"id": "home"}})
+        await c.expect("scene-state")
+        await c.send({"type": "present", "controller": {"id": "sheet"}, "animated": False})
+        await settled(c)
+        await c.pointer("down", 195, y=300, dt=0)
+        for i in range(1, 21):
+            await c.pointer("move", 195, y=300 + 25 * i)
+        await c.pointer("up", 195, y=800, dt=100)
+        lines = []
+        while not lines or lines[-1]["callback"] != "presentationControllerDidDismiss":
+            lines.append(await c.until(lambda m: m["type"] == "lifecycle"))
+        assert [m["callback"] for m in lines] == [
+            "presentationControllerShouldDismiss", "presentationControllerWillDismiss", "viewWillDisappear",
+            "completeTransition", "viewDidDisappear", "presentationControllerDidDismiss"], lines
+        assert {m["controller"] for m in lines} == {"sheet"}
+        await settled(c)
+        await c.send({"type": "present", "controller": {"id": "again"}, "animated": False})
+        await settled(c)
+        await c.send({"type": "dismiss", "animated": False})
+        lines = []
+        while not lines or lines[-1]["callback"] != "viewDidDisappear":
+            lines.append(await c.until(lambda m: m["type"] == "lifecycle"))
+        assert not any(m["callback"].startswith("presentationController") for m in lines), lines
+        await c.close()
+    run(go())
+
+
+def test_busy_present_and_a_curled_presenter(server):
+    async def go():
+        c = await Client.connect(server.url)
+        await c.send({"type": "scene", "root": {"id": "home"}, "interruptible": False})
+        await c.expect("scene-state")
+        await c.send({"type": "present", "controller": {"id": "b", "presentationStyle": "fullScreen"}})
+        await c.send({"type": "present", "controller": {"id": "c"}, "from": "home"})
+        reply = await c.until(lambda m: m["type"] == "error")
+        assert reply["code"] == "busy"
+        assert reply["message"].startswith(
+            "Attempt to present c on home (from home) while a presentation is in progress."), reply
+        await settled(c)
+        await c.send({"type": "dismiss", "animated": False})
+        await settled(c)
+        await c.send({"type": "present", "animated": False, "controller": {
+            "id": "curl", "presentationStyle": "fullScreen", "transitionStyle": "partial-curl"}})
+        await settled(c)
+        await c.send({"type": "present", "controller": {"id": "d"}, "from": "curl"})
+        reply = await c.until(lambda m: m["type"] == "error")
+        assert reply["code"] == "curl-cannot-present", reply
+        await c.close()
+    run(go())

@@ -46,7 +46,10 @@ def test_a_sheet_presented_then_dragged_short_cancels_in_uikits_order(server):
             await c.pointer("move", 195, y=300 + 6 * i)
         await c.pointer("up", 195, y=360, dt=100)
         seen = await lifecycle_until(c, lambda m: state(m) and m["inFlight"] is None)
-        assert seen == ["sheet.viewWillDisappear(true)", "sheet.completeTransition(false)",
+        # The sheet's delegate is asked and told first (no DidDismiss: the dismissal cancels).
+        assert seen == ["sheet.presentationControllerShouldDismiss(true)",
+                        "sheet.presentationControllerWillDismiss(true)",
+                        "sheet.viewWillDisappear(true)", "sheet.completeTransition(false)",
                         "sheet.viewWillAppear(true)", "sheet.viewDidAppear(true)"]
         assert [e["event"] for e in c.events][-1] == "cancelled"
         await c.close()

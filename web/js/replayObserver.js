@@ -153,11 +153,14 @@ export class ReplayObserver {
   }
 }
 
-/** A lifecycle message as `sandbox pan` names it: `controller.callback(animated)`, `viewDidLoad` bare. */
+/**
+ * A lifecycle message as `sandbox pan` names it: `controller.callback(animated)`; `viewDidLoad` and
+ * the sheet's delegate calls (`presentationController…`) bare.
+ */
 export function lifecycleLine(message) {
   const controller = message.controller ?? "?";
   const callback = message.callback ?? "?";
   if (typeof message.didComplete === "boolean") return `${controller}.${callback}(${message.didComplete})`;
-  if (callback === "viewDidLoad") return `${controller}.viewDidLoad`;
+  if (callback === "viewDidLoad" || callback.startsWith("presentationController")) return `${controller}.${callback}`;
   return `${controller}.${callback}(${message.animated === true})`;
 }

@@ -45,7 +45,10 @@ export function lifecycleLine(message) {
     case "completeTransition": return `${controller}.${callback}(${message.didComplete})`;
     case "viewWillTransition": return `${controller}.${callback}(to: ${(message.size ?? []).join(" × ")})`;
     case "viewWillLayoutSubviews":
-    case "presentationControllerDidAttemptToDismiss": return `${controller}.${callback}()`;
+    case "presentationControllerDidAttemptToDismiss":
+    case "presentationControllerShouldDismiss":
+    case "presentationControllerWillDismiss":
+    case "presentationControllerDidDismiss": return `${controller}.${callback}()`;
     case "willRotate":
     case "willAnimateRotation": return `${controller}.${callback}(to: ${message.orientation})`;
     case "didRotate": return `${controller}.${callback}(from: ${message.orientation})`;

@@ -109,8 +109,9 @@ final class ReplayObserver {
             let callback = message["callback"]?.string ?? "?"
             if let didComplete = message["didComplete"], case .bool(let value) = didComplete {
                 lifecycle.append("\(controller).\(callback)(\(value))")
-            } else if callback == "viewDidLoad" {
-                lifecycle.append("\(controller).viewDidLoad")
+            } else if callback == "viewDidLoad" || callback.hasPrefix("presentationController") {
+                // The sheet's delegate calls take no `animated` argument.
+                lifecycle.append("\(controller).\(callback)")
             } else {
                 let animated = message["animated"] == .bool(true)
                 lifecycle.append("\(controller).\(callback)(\(animated))")

@@ -23,13 +23,34 @@ public enum LifecycleCallback: String, Equatable, Hashable, Sendable, CaseIterab
     /// iOS 13+: `UIAdaptivePresentationControllerDelegate.presentationControllerDidAttemptToDismiss(_:)`,
     /// logged under the sheet when its swipe-down is blocked by `isModalInPresentation`.
     case presentationControllerDidAttemptToDismiss
+    /// iOS 13+: `presentationControllerShouldDismiss(_:)`, logged under the sheet when its
+    /// swipe-down begins (the sandbox's delegate answers true).
+    case presentationControllerShouldDismiss
+    /// iOS 13+: `presentationControllerWillDismiss(_:)`, logged under the sheet when its
+    /// swipe-down starts the dismissal (before the appearance callbacks; a cancel may follow).
+    case presentationControllerWillDismiss
+    /// iOS 13+: `presentationControllerDidDismiss(_:)`, logged under the sheet once its
+    /// swipe-down's dismissal finished (after the appearance callbacks).
+    case presentationControllerDidDismiss
+
+    /// The sheet's delegate calls (`UIAdaptivePresentationControllerDelegate`): they take no
+    /// `animated` argument, so their lines show none.
+    public var isDelegateCall: Bool {
+        switch self {
+        case .presentationControllerDidAttemptToDismiss, .presentationControllerShouldDismiss,
+            .presentationControllerWillDismiss, .presentationControllerDidDismiss:
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// One line of the lifecycle log.
 public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var controller: String
     public var callback: LifecycleCallback
-    /// The `animated` argument (false for `viewDidLoad`).
+    /// The `animated` argument (false for `viewDidLoad`; true, and meaningless, for delegate calls).
     public var animated: Bool
     /// `completeTransition`'s argument; nil for the other callbacks.
     public var didComplete: Bool?
@@ -55,6 +76,11 @@ public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvert
         LifecycleEvent(controller: id, callback: .viewDidLoad, animated: false)
     }
 
+    /// A sheet delegate's call (`LifecycleCallback.isDelegateCall`) about the sheet `id`.
+    public static func delegate(_ id: String, _ callback: LifecycleCallback) -> LifecycleEvent {
+        LifecycleEvent(controller: id, callback: callback, animated: true)
+    }
+
     public static func complete(_ id: String, _ didComplete: Bool, animated: Bool = true) -> LifecycleEvent {
         LifecycleEvent(controller: id, callback: .completeTransition, animated: animated, didComplete: didComplete)
     }
@@ -63,7 +89,7 @@ public struct LifecycleEvent: Equatable, Hashable, Sendable, CustomStringConvert
         if let didComplete { return "\(controller).\(callback.rawValue)(\(didComplete))" }
         if let size { return "\(controller).\(callback.rawValue)(\(size.width)×\(size.height))" }
         if let orientation { return "\(controller).\(callback.rawValue)(\(orientation.rawValue))" }
-        if callback == .viewWillLayoutSubviews || callback == .presentationControllerDidAttemptToDismiss {
+        if callback == .viewWillLayoutSubviews || callback.isDelegateCall {
             return "\(controller).\(callback.rawValue)"
         }
         return callback == .viewDidLoad

@@ -1,5 +1,5 @@
 /// `UIModalPresentationStyle`, the styles the sandbox models. Raw values are the wire names.
-/// A presentation stores the style in force (`resolved(ios:device:orientation:)`), never `automatic`.
+/// A presentation stores the style in force (`resolved(ios:device:)`), never `automatic`.
 public enum PresentationStyle: String, Equatable, Hashable, Sendable, CaseIterable {
     /// The system's choice (`UIModalPresentationStyle.automatic`, the wire's default): a page
     /// sheet from iOS 13, full screen before (ScenePresentationVersionTests).
@@ -29,17 +29,19 @@ public enum PresentationStyle: String, Equatable, Hashable, Sendable, CaseIterab
     /// gets no disappear/appear callbacks.
     public var removesPresenterView: Bool { self == .fullScreen || self == .currentContext }
 
-    /// The style a presentation uses on `ios` and `device` in `orientation`:
+    /// The style a presentation uses on `ios` and `device`:
     /// - `automatic` is `pageSheet` from iOS 13 and `fullScreen` before (Apple's
     ///   `UIModalPresentationStyle.automatic`: "For most view controllers, UIKit maps this style
     ///   to the UIModalPresentationStyle.pageSheet style"; iOS 13 made it the default).
     /// - On a phone a sheet is full screen before iOS 13 (compact width adapts page and form
-    ///   sheets to full screen) and in landscape on every release (compact height).
+    ///   sheets to full screen). From 13 it stays a sheet in landscape too: Apple,
+    ///   `prefersEdgeAttachedInCompactHeight`, the sheet "defaults to a full screen appearance at
+    ///   compact height" — an appearance (`SceneDevice.sheetFillsWindow`), not the style.
     /// ScenePresentationVersionTests holds each rule.
-    public func resolved(ios: IOSVersion, device: SceneDevice, orientation: InterfaceOrientation) -> PresentationStyle {
+    public func resolved(ios: IOSVersion, device: SceneDevice) -> PresentationStyle {
         var style = self
         if style == .automatic { style = ios.atLeast(13) ? .pageSheet : .fullScreen }
-        if style.isSheet, device.isCompact, !ios.atLeast(13) || orientation.isLandscape { style = .fullScreen }
+        if style.isSheet, device.isCompact, !ios.atLeast(13) { style = .fullScreen }
         return style
     }
 }

@@ -3,7 +3,7 @@ extension Scene {
     ///
     /// `style` and `transition` override the controller's `presentationStyle` and
     /// `transitionStyle`; the style is resolved for the scene's release, device and orientation
-    /// (`PresentationStyle.resolved`: `automatic`, phone sheets). The context styles find their
+    /// (`PresentationStyle.resolved`: `automatic`, phone sheets before 13). The context styles find their
     /// context by the parent walk (`SceneHierarchy.presentationContext`); its transition style
     /// wins if it `providesPresentationContextTransitionStyle`. A context that is the window's
     /// root without defining one makes the presentation full screen from `from`'s layer
@@ -16,14 +16,15 @@ extension Scene {
     /// Errors, checked in this order: `busy` (or, during a present that turns the interface on
     /// iOS 8 with `doublePresentation: .exception`, seed 000's `uncaught-exception`),
     /// `unknown-controller` (`from`, or an unknown id), `invalid-scene`, `already-presented`,
-    /// `already-presenting`, `not-in-window`, `uncaught-exception` (a partial curl not full
-    /// screen), `no-common-orientation`, `unsupported-preferred-orientation`.
+    /// `already-presenting`, `not-in-window`, `curl-cannot-present` (from inside a controller
+    /// presented with a partial curl), `uncaught-exception` (a partial curl not full screen),
+    /// `no-common-orientation`, `unsupported-preferred-orientation`.
     @discardableResult
     public mutating func present(
         _ reference: SceneControllerReference, from: String? = nil, style: PresentationStyle? = nil,
         transition: TransitionKind? = nil, animated: Bool = true
     ) throws(SceneError) -> SceneTransitionPlan {
-        if let pending { throw presentingWhileBusy(pending, from: from) }
+        if let pending { throw presentingWhileBusy(pending, reference, from: from) }
         let source = from ?? topMost
         guard hierarchy.contains(source) else { throw .unknownController(source) }
         let controller = try resolve(reference, source: source)
@@ -36,9 +37,13 @@ extension Scene {
         guard hierarchy.appeared().contains(source) else {
             throw .notInWindow(attempted: controller.id, on: presenter, source: source, ios: options.ios)
         }
+        if let index = hierarchy.presentationIndex(ofPresented: presenter),
+            hierarchy.presentations[index].transition == .partialCurl
+        {
+            throw .curledPresenter(attempted: controller.id, presenter: presenter)
+        }
 
-        var style = (style ?? controller.presentationStyle).resolved(
-            ios: options.ios, device: device, orientation: hierarchy.interfaceOrientation)
+        var style = (style ?? controller.presentationStyle).resolved(ios: options.ios, device: device)
         var kind = transition ?? controller.transitionStyle
         var frame = hierarchy.frame(for: style)
         if style.isContextBased {
@@ -154,17 +159,32 @@ extension Scene {
                 + "controller \(culprit).")
     }
 
-    /// A `present` while a transition is in flight: `busy` — except seed 000's crash. On iOS 8
+    /// A `present` while a transition is in flight: `busy` (with UIKit's "while a presentation
+    /// is in progress" warning when a present or dismiss is in flight and `from` is known) —
+    /// except seed 000's crash. On iOS 8
     /// (with `doublePresentation: .exception`), the same presenter presenting again while its
     /// first present turns the interface raised NSInvalidArgumentException from the rotation
     /// code ("attempt to insert nil object from objects[0]"); later releases tolerate it.
     /// ScenePresentationVersionTests.
-    private func presentingWhileBusy(_ pending: Pending, from: String?) -> SceneError {
+    private func presentingWhileBusy(
+        _ pending: Pending, _ reference: SceneControllerReference, from: String?
+    ) -> SceneError {
         let plan = pending.plan
         let source = from ?? topMost
         guard options.doublePresentation == .exception, options.ios == .ios8, plan.action == .present,
             plan.rotation != nil, hierarchy.contains(source), hierarchy.layerRoot(of: source) == plan.from
-        else { return .busy(plan.action) }
+        else {
+            guard plan.action == .present || plan.action == .dismiss, hierarchy.contains(source) else {
+                return .busy(plan.action)
+            }
+            let attempted = switch reference {
+            case .controller(let controller): controller.id
+            case .id(let id): id
+            }
+            return .presentingWhileBusy(
+                attempted: attempted, on: hierarchy.layerRoot(of: source), source: source, inFlight: plan.action,
+                ios: options.ios)
+        }
         return .uncaughtException(
             name: "NSInvalidArgumentException",
             reason: "*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]")

@@ -43,6 +43,7 @@ extension SceneDevice {
     /// `frame(for:)` in `orientation`'s window (interface coordinates): the same rules on the
     /// rotated bounds and that orientation's safe area.
     public func frame(for style: PresentationStyle, in orientation: InterfaceOrientation) -> Rect {
+        if style.isSheet, sheetFillsWindow(in: orientation) { return bounds(in: orientation) }
         let size = size(in: orientation)
         let bounds = bounds(in: orientation)
         let top = safeAreaTop(in: orientation) + Self.sheetTopGap
@@ -62,5 +63,14 @@ extension SceneDevice {
                 x: (size.width - sheet.width) / 2, y: (size.height - sheet.height) / 2,
                 width: sheet.width, height: sheet.height)
         }
+    }
+
+    /// Whether a sheet takes the whole window in `orientation`: a phone's sheet at compact
+    /// height (landscape). Apple, `UISheetPresentationController.prefersEdgeAttachedInCompactHeight`:
+    /// the sheet "defaults to a full screen appearance at compact height". It stays a sheet (its
+    /// swipe-down, the presenter kept and not pushed back, no decision over the orientation);
+    /// drawn without rounded corners (inferred from "full screen appearance"). SceneLandscapeSheetTests.
+    public func sheetFillsWindow(in orientation: InterfaceOrientation) -> Bool {
+        isCompact && orientation.isLandscape
     }
 }

@@ -17,6 +17,13 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownController(String)
     /// An operation while a transition is in flight (the `SceneAction` running).
     case busy(SceneAction)
+    /// A `present` while a present or dismiss is in flight (`busy`'s code): UIKit warns and does
+    /// nothing, with `ios`'s text (SceneErrorTextTests), then the sandbox's explanation.
+    case presentingWhileBusy(attempted: String, on: String, source: String, inFlight: SceneAction, ios: IOSVersion)
+    /// A `present` from inside a controller presented with a partial curl (`presenter`): Apple,
+    /// `UIModalTransitionStyle.partialCurl`, it "is itself prevented from presenting any
+    /// additional view controllers". The text is the sandbox's (UIKit's is not known).
+    case curledPresenter(attempted: String, presenter: String)
     /// Duplicate or empty ids, an empty navigation stack, a navigation controller pushed.
     case invalidScene(String)
     /// `present` from a controller whose view is not in the window (a controller under the top
@@ -29,8 +36,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (`SceneOptions.doublePresentation`), a partial curl to or from a controller that is not
     /// full screen. The scene is unchanged (the sandbox survives what the app would not).
     case uncaughtException(name: String, reason: String)
-    /// app ∩ window ∩ the deciding controller's mask is empty: UIKit's
-    /// UIApplicationInvalidInterfaceOrientationException, never a silent choice.
+    /// app ∩ window ∩ the deciding controller's mask is empty: UIKit's uncaught
+    /// UIApplicationInvalidInterfaceOrientation exception, never a silent choice.
     case noCommonOrientation(
         controller: String, supported: OrientationMask, app: OrientationMask, window: OrientationMask)
     /// A full-screen presented controller's preferred orientation is not among its allowed ones.
@@ -49,7 +56,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notInNavigation: return "not-in-navigation"
         case .cannotPopRoot: return "cannot-pop-root"
         case .unknownController: return "unknown-controller"
-        case .busy: return "busy"
+        case .busy, .presentingWhileBusy: return "busy"
+        case .curledPresenter: return "curl-cannot-present"
         case .invalidScene: return "invalid-scene"
         case .notInWindow: return "not-in-window"
         case .covered: return "covered"
@@ -79,6 +87,15 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no controller \(id) in the scene"
         case .busy(let action):
             return "a \(action.rawValue) transition is in flight"
+        case .presentingWhileBusy(let attempted, let on, let source, let inFlight, let ios):
+            let uikit =
+                ios.atLeast(13)
+                ? "Attempt to present \(attempted) on \(on) (from \(source)) while a presentation is in progress."
+                : "Warning: Attempt to present \(attempted) on \(on) while a presentation is in progress!"
+            return uikit + " (a \(inFlight.rawValue) transition is in flight)"
+        case .curledPresenter(let attempted, let presenter):
+            return "\(presenter) was presented with a partial curl and cannot present \(attempted): "
+                + "a partial-curl controller \"is itself prevented from presenting any additional view controllers\""
         case .invalidScene(let reason):
             return "invalid scene: \(reason)"
         case .notInWindow(let attempted, let on, let source, let ios):
@@ -88,13 +105,20 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .covered(let navigation, let by):
             return "the navigation controller \(navigation)'s visible controller is covered by \(by)"
         case .uncaughtException(let name, let reason):
-            return "Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
+            return Self.terminating(name, reason)
         case .noCommonOrientation(let controller, let supported, let app, let window):
-            return
-                "UIApplicationInvalidInterfaceOrientationException: Supported orientations has no common orientation with the application, and [\(controller) shouldAutorotate] is returning YES (app \(app.names), window \(window.names), \(controller) \(supported.names))"
+            // UIKit's console line, then the sandbox's own account of the masks.
+            return Self.terminating(
+                Self.invalidOrientation,
+                "Supported orientations has no common orientation with the application, "
+                    + "and [\(controller) shouldAutorotate] is returning YES")
+                + " (app \(Self.short(app)), window \(Self.short(window)), \(controller) \(Self.short(supported)))"
         case .unsupportedPreferredOrientation(let controller, let preferred, let allowed):
-            return
-                "UIApplicationInvalidInterfaceOrientationException: \(controller)'s preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' must match a supported interface orientation: \(allowed.names)"
+            return Self.terminating(
+                Self.invalidOrientation,
+                "preferredInterfaceOrientationForPresentation '\(preferred.rawValue)' "
+                    + "must match a supported interface orientation: \(allowed.names)")
+                + " (\(controller))"
         case .unavailableInIOS(let api, let since, let ios):
             return
                 "\(api) is iOS \(since)+; this scene is iOS \(ios.rawValue) (send \"ios\": \"\(since)\" or later in scene)"
@@ -106,6 +130,23 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension SceneError {
+    /// UIKit's exception name for an impossible orientation (without "Exception": the
+    /// decompile of iOS 26.1's UIKitCore, github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore).
+    static let invalidOrientation = "UIApplicationInvalidInterfaceOrientation"
+
+    /// The console's line for an uncaught exception (NSException's uncaught handler):
+    /// "Terminating app due to uncaught exception 'NAME', reason: 'TEXT'".
+    static func terminating(_ name: String, _ reason: String) -> String {
+        "Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
+    }
+
+    /// A mask in the sandbox's own suffix, short enough for the wire's 300-byte message: UIKit's
+    /// name for a named mask (`allButUpsideDown`), else the orientations joined by `+`, or `none`.
+    static func short(_ mask: OrientationMask) -> String {
+        if let named = OrientationMask.named.first(where: { $0.mask == mask }) { return named.name }
+        return mask.names.isEmpty ? "none" : mask.names.joined(separator: "+")
+    }
+
     /// Where a controller that cannot be presented or pushed already is: each has UIKit's own
     /// NSInvalidArgumentException text (SceneErrorTextTests; sources in docs/SCENE.md).
     public enum InHierarchy: Equatable, Sendable {

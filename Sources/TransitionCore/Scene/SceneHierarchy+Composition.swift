@@ -45,7 +45,9 @@ extension SceneHierarchy {
                 }
                 var layers = views(of: presented, frame: presentation.frame, group: groups[g].id)
                 // Over a sheet's card: the card's rounded corners clip it (SceneContextWalkTests).
-                if let own = groups[g].members.first, presentations[own].style.isSheet {
+                if let own = groups[g].members.first, presentations[own].style.isSheet,
+                    !device.sheetFillsWindow(in: interfaceOrientation)
+                {
                     layers = layers.map { layer in
                         var layer = layer
                         layer.cornerRadius = SceneDevice.sheetCornerRadius
@@ -67,7 +69,9 @@ extension SceneHierarchy {
                 hidden += groups.flatMap(\.members)
                 groups = []
             case .pageSheet, .formSheet:
-                if device.isCompact {
+                if device.sheetFillsWindow(in: interfaceOrientation) {
+                    break  // the full window, the presenter as it was
+                } else if device.isCompact {
                     let last = groups.count - 1
                     if !groups[last].pushedBack {
                         groups[last].layers = groups[last].layers.map { pushedBack($0, in: groups[last].frame) }
