@@ -99,7 +99,8 @@ import TransitionCore
     @Test func aStillEdgeReleaseAtAThirdPopsOnATabletOnly() throws {
         for (device, width, pops) in [("tablet", 820.0, true), ("phone", 390, false)] {
             var h = Harness()
-            h.send(#"{"type":"scene","device":"\#(device)","root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}]}}"#)
+            let root = #""root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}]}"#
+            h.send(#"{"type":"scene","device":"\#(device)",\#(root)}"#)
             h.send(#"{"type":"push","controller":{"id":"detail"},"animated":false}"#)
             let actions = Self.edgeDrag(&h, y: 500, by: 0.3 * width, steps: 60, holdMs: 200)
             let decision = try #require(Self.released(actions))

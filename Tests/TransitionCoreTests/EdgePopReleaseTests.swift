@@ -67,13 +67,15 @@ struct EdgePopReleaseTests {
         #expect(EdgePopRelease.threshold(width: 320) == 0.5)
         // Fewer than three samples: the average velocity's sign, after a change.
         let two = Self.steady(2, velocity: -0.1)
-        #expect(EdgePopRelease.decide(statistics: two, progress: 0.9, velocity: -0.1, duration: 0.5, width: 390).outcome == .cancel)
+        let back = EdgePopRelease.decide(statistics: two, progress: 0.9, velocity: -0.1, duration: 0.5, width: 390)
+        #expect(back.outcome == .cancel)
         let forward = EdgePopRelease.decide(
             statistics: Self.steady(2, velocity: 0.1), progress: 0.05, velocity: 0.1, duration: 0.5, width: 390)
         #expect(forward.outcome == .finish && forward.reason == .fling && forward.projected == nil)
         // No change after the pan began: no pop.
         let began = EdgePopStatistics(time: 0, displacement: 0, velocity: 5)
-        #expect(EdgePopRelease.decide(statistics: began, progress: 0.1, velocity: 5, duration: 0.5, width: 390).outcome == .cancel)
+        let still = EdgePopRelease.decide(statistics: began, progress: 0.1, velocity: 5, duration: 0.5, width: 390)
+        #expect(still.outcome == .cancel)
     }
 
     @Test("completion speed: max(remaining, T·|v|) — a still release takes the whole duration")

@@ -124,26 +124,25 @@ struct SystemGestureReleaseTests {
                 container: Rect(x: 0, y: 0, width: 390, height: 844), removesPresenterView: false,
                 edgeSwipe: edgeSwipe, animated: true, startEvents: [])
         }
-        #expect(SystemGestureRelease.gesture(for: plan(.pop, style: nil, edgeSwipe: true), ios: .ios7) == .edgePop)
-        #expect(SystemGestureRelease.gesture(for: plan(.pop, style: nil, edgeSwipe: false), ios: .ios26) == nil)
+        func gesture(_ plan: SceneTransitionPlan, _ ios: IOSVersion) -> SystemGesture? {
+            SystemGestureRelease.gesture(for: plan, ios: ios)
+        }
+        #expect(gesture(plan(.pop, style: nil, edgeSwipe: true), .ios7) == .edgePop)
+        #expect(gesture(plan(.pop, style: nil, edgeSwipe: false), .ios26) == nil)
         for style in [PresentationStyle.pageSheet, .formSheet] {
-            #expect(SystemGestureRelease.gesture(for: plan(.dismiss, style: style, edgeSwipe: false), ios: .ios13)
-                == .sheetSwipe)
-            #expect(SystemGestureRelease.gesture(for: plan(.dismiss, style: style, edgeSwipe: false), ios: .ios12)
-                == nil)
+            #expect(gesture(plan(.dismiss, style: style, edgeSwipe: false), .ios13) == .sheetSwipe)
+            #expect(gesture(plan(.dismiss, style: style, edgeSwipe: false), .ios12) == nil)
         }
         for style in [PresentationStyle.fullScreen, .overFullScreen, .currentContext, .overCurrentContext] {
-            #expect(SystemGestureRelease.gesture(for: plan(.dismiss, style: style, edgeSwipe: false), ios: .ios26)
-                == nil)
+            #expect(gesture(plan(.dismiss, style: style, edgeSwipe: false), .ios26) == nil)
         }
-        #expect(SystemGestureRelease.gesture(for: plan(.present, style: .pageSheet, edgeSwipe: false), ios: .ios26)
-            == nil)
+        #expect(gesture(plan(.present, style: .pageSheet, edgeSwipe: false), .ios26) == nil)
         // `isModalInPresentation`: the sheet resists and its release always cancels, so a flick
         // must not project it past the half (Apple, `isModalInPresentation`).
         var resisting = plan(.dismiss, style: .pageSheet, edgeSwipe: false)
         resisting.resists = true
-        #expect(SystemGestureRelease.gesture(for: resisting, ios: .ios26) == nil)
-        #expect(SystemGestureRelease.gesture(for: plan(.push, style: nil, edgeSwipe: false), ios: .ios26) == nil)
+        #expect(gesture(resisting, .ios26) == nil)
+        #expect(gesture(plan(.push, style: nil, edgeSwipe: false), .ios26) == nil)
     }
 }
 
