@@ -87,7 +87,7 @@ extension SessionCore {
         if let plan = sceneBox?.session.plan {
             do {
                 engine = try engine(
-                    for: plan, settings: settings, systemGesture: sceneBox!.session.drivesSystemGesture)
+                    for: plan, settings: settings, systemGesture: sceneBox!.session.systemGesture)
                 return
             } catch {
                 if hasScene { updateScene { $0.disarm() } }
@@ -98,15 +98,16 @@ extension SessionCore {
     }
 
     /// The engine that animates a scene operation's plan with `settings`' release rules, or,
-    /// for UIKit's own gesture (`systemGesture`), `SystemGestureRelease` on UIKit's
-    /// percent-driven controller (`_UINavigationInteractiveTransitionBase` is a
-    /// `UIPercentDrivenInteractiveTransition`: SystemGestureReleaseTests).
-    func engine(for plan: SceneTransitionPlan, settings: SessionSettings, systemGesture: Bool = false)
+    /// for UIKit's own gesture (`systemGesture`), its release (`EdgePopRelease`,
+    /// `SheetSwipeRelease`) on UIKit's percent-driven controller
+    /// (`_UINavigationInteractiveTransitionBase` is a `UIPercentDrivenInteractiveTransition`:
+    /// EdgePopReleaseTests).
+    func engine(for plan: SceneTransitionPlan, settings: SessionSettings, systemGesture: SystemGesture? = nil)
         throws(WireError) -> InteractiveTransition
     {
         var configuration = plan.configuration(from: settings.configuration)
-        if systemGesture {
-            configuration.systemGesture = true
+        if let systemGesture {
+            configuration.systemGesture = systemGesture
             configuration.driver = .percentDriven
         }
         configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container

@@ -69,7 +69,7 @@ struct SessionCore: Equatable {
         try checkAtRest("configure it")
         if let plan = sceneBox?.session.plan {
             // In a scene the operation decides the kind, direction and container.
-            engine = try engine(for: plan, settings: next, systemGesture: sceneBox!.session.drivesSystemGesture)
+            engine = try engine(for: plan, settings: next, systemGesture: sceneBox!.session.systemGesture)
         } else {
             // Validated by applying(_:), so this cannot fail.
             engine = try! InteractiveTransition(configuration: next.configuration)

@@ -337,7 +337,7 @@ import TransitionCore
         h.send(#"{"type":"configure","transition":"flip-horizontal","threshold":0.2}"#)
         #expect(h.core.engine.configuration.kind == .coverVertical && h.core.engine.configuration.threshold == 0.2)
         // The sheet's swipe-down is UIKit's gesture: the app's threshold does not decide it
-        // (SystemGestureRelease): released still at 200 / 787 it cancels, past the half it finishes.
+        // (SheetSwipeRelease): released still at 200 / 787 it cancels, past the half it finishes.
         var actions = h.pan(from: (195, 300), by: (0, 200))
         actions += h.settle()
         #expect(Self.events(actions).last == .cancelled)

@@ -4,8 +4,9 @@ import TransitionCore
 @testable import SandboxSession
 
 /// UIKit's own gestures in a session: the pans the scene arms by itself (the edge-swipe pop,
-/// an iOS 13+ sheet's swipe-down) release by `SystemGestureRelease` (its sources:
-/// SystemGestureReleaseTests); the app's interactive requests keep the session's release rules.
+/// an iOS 13+ sheet's swipe-down) release by UIKit's rules (`EdgePopRelease`, `SheetSwipeRelease`;
+/// their sources: EdgePopReleaseTests, SystemGestureReleaseTests); the app's interactive requests
+/// keep the session's release rules.
 @Suite("System gestures in a session") struct SessionSystemGestureTests {
     typealias Harness = SessionSceneTests.Harness
     typealias S = SessionSceneTests
@@ -30,7 +31,7 @@ import TransitionCore
         h.send(#"{"type":"configure","threshold":0.9}"#)
         h.send(S.navigationScene)
         h.send(#"{"type":"push","controller":{"id":"detail"},"animated":false}"#)
-        #expect(h.scene?.drivesSystemGesture == true && h.core.engine.configuration.systemGesture)
+        #expect(h.scene?.systemGesture == .edgePop && h.core.engine.configuration.systemGesture == .edgePop)
         let actions = Self.flick(&h, from: (6, 400), by: (90, 0))
         let decision = try #require(Self.released(actions))
         #expect(decision.outcome == .finish && decision.reason == .projection && decision.progress < 0.25)
@@ -43,7 +44,7 @@ import TransitionCore
         h.send(S.navigationScene)
         h.send(#"{"type":"push","controller":{"id":"detail"},"animated":false}"#)
         h.send(#"{"type":"pop","interactive":true}"#)
-        #expect(h.scene?.drivesSystemGesture == false && !h.core.engine.configuration.systemGesture)
+        #expect(h.scene?.systemGesture == nil && h.core.engine.configuration.systemGesture == nil)
         let actions = Self.flick(&h, from: (6, 400), by: (90, 0))
         let decision = try #require(Self.released(actions))
         #expect(decision.outcome == .cancel && decision.reason == .threshold)
@@ -54,11 +55,11 @@ import TransitionCore
         var h = Harness()
         h.send(S.navigationScene)
         h.send(S.sheet)
-        #expect(h.scene?.drivesSystemGesture == true)
+        #expect(h.scene?.systemGesture == .sheetSwipe)
         let held = h.pan(from: (195, 300), by: (0, 60)) + h.settle()
         #expect(S.events(held).last == .cancelled)
-        #expect(h.scene?.armed?.isDefault == true && h.scene?.drivesSystemGesture == true)
-        let flicked = Self.flick(&h, from: (195, 300), by: (0, 80))
+        #expect(h.scene?.armed?.isDefault == true && h.scene?.systemGesture == .sheetSwipe)
+        let flicked = Self.flick(&h, from: (195, 300), by: (0, 200))
         #expect(Self.released(flicked)?.reason == .projection && S.events(flicked).last == .finished)
         #expect(h.scene?.scene.presentations.isEmpty == true)
     }
@@ -68,6 +69,61 @@ import TransitionCore
         var h = Harness()
         h.send(#"{"type":"scene","ios":"12","root":{"id":"home"}}"#)
         h.send(S.sheet)
-        #expect(h.scene?.drivesSystemGesture == false && !h.core.engine.configuration.systemGesture)
+        #expect(h.scene?.systemGesture == nil && h.core.engine.configuration.systemGesture == nil)
+    }
+
+    /// UIKit's sheet projects v·0.099 s ahead (rate 0.99, SystemGestureReleaseTests): a 40 pt
+    /// flick in 32 ms reaches ~164 pt of the 787 pt card and the sheet stays.
+    @Test func aModerateSheetFlickSnapsBack() throws {
+        var h = Harness()
+        h.send(S.navigationScene)
+        h.send(S.sheet)
+        var actions = h.pointer("down", x: 195, y: 300)
+        actions += h.pointer("move", x: 195, y: 320)
+        actions += h.pointer("move", x: 195, y: 340)
+        actions += h.pointer("up", x: 195, y: 340, dt: 0) + h.settle()
+        let decision = try #require(Self.released(actions))
+        #expect(decision.outcome == .cancel && decision.reason == .projection)
+        #expect(S.events(actions).last == .cancelled && h.scene?.scene.presentations.count == 1)
+    }
+
+    /// `x` moved from the left edge over `steps` moves 16 ms apart, held `holdMs`, released.
+    static func edgeDrag(_ h: inout Harness, y: Double, by dx: Double, steps: Int, holdMs: Double) -> [SessionAction] {
+        var actions = h.pointer("down", x: 6, y: y)
+        for i in 1...steps { actions += h.pointer("move", x: 6 + dx * Double(i) / Double(steps), y: y) }
+        return actions + h.pointer("up", x: 6 + dx, y: y, dt: holdMs) + h.settle()
+    }
+
+    /// The pop past `min(187.5 / width, 0.5)` (EdgePopReleaseTests): an iPad held still at 0.3
+    /// pops (0.229); a phone held at 0.3 does not (0.481).
+    @Test func aStillEdgeReleaseAtAThirdPopsOnATabletOnly() throws {
+        for (device, width, pops) in [("tablet", 820.0, true), ("phone", 390, false)] {
+            var h = Harness()
+            let root = #""root":{"id":"nav","kind":"navigation","stack":[{"id":"list"}]}"#
+            h.send(#"{"type":"scene","device":"\#(device)",\#(root)}"#)
+            h.send(#"{"type":"push","controller":{"id":"detail"},"animated":false}"#)
+            let actions = Self.edgeDrag(&h, y: 500, by: 0.3 * width, steps: 60, holdMs: 200)
+            let decision = try #require(Self.released(actions))
+            #expect(decision.outcome == (pops ? .finish : .cancel), "\(device)")
+            #expect(h.scene?.scene.controller("nav")?.stack?.count == (pops ? 1 : 2), "\(device)")
+        }
+    }
+
+    /// A still release near the end completes over the transition's whole duration, not the
+    /// remaining fraction of it (`completionSpeed = max(remaining, T·|v|/width)`).
+    @Test func aStillEdgeReleaseNearTheEndTakesTheWholeDuration() throws {
+        var h = Harness()
+        h.send(S.navigationScene)
+        h.send(#"{"type":"push","controller":{"id":"detail"},"animated":false}"#)
+        var actions = h.pointer("down", x: 6, y: 400)
+        for i in 1...60 { actions += h.pointer("move", x: 6 + 345 * Double(i) / 60, y: 400) }
+        actions += h.pointer("up", x: 351, y: 400, dt: 200)
+        let decision = try #require(Self.released(actions))
+        #expect(decision.outcome == .finish && decision.progress > 0.85)
+        let engine = h.core.engine
+        let left = try #require(engine.completionEndTime) - engine.time
+        #expect(abs(left - TransitionKind.push.defaultDuration) < 1e-9)
+        _ = h.settle()
+        #expect(h.scene?.scene.controller("nav")?.stack?.map(\.id) == ["list"])
     }
 }

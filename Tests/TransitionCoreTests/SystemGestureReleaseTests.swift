@@ -2,32 +2,110 @@ import Testing
 
 @testable import TransitionCore
 
-/// UIKit's own gestures (the edge-swipe pop, the iOS 13+ sheet's swipe-down) decide by where
-/// the release would carry the view and finish at its speed. Sources (SystemGestureRelease):
-/// WWDC 2018 "Designing Fluid Interfaces" (session 803) for the projection
-/// `x + (v/1000)·r/(1 − r)`, r = `UIScrollView.DecelerationRate.normal` 0.998; a class dump of
-/// UIKitCore (akariicafe/Runtime-Headers 14.3, 17.0: `_UINavigationInteractiveTransitionBase`'s
-/// `popGesture:withRemainingDuration:shouldPopWithVelocity:`, a `UIPercentDrivenInteractiveTransition`;
-/// `_UISheetInteraction`'s `_UIHyperInteractor` over `_detentPoints`) for a decision by velocity
-/// and a completion that takes the release's speed. The deceleration rate UIKit's pop uses is
-/// not public (chosen: normal).
+/// Which pans are UIKit's own gestures, and the sheet's swipe-down release: projected
+/// `x + (v/1000)·r/(1 − r)` with r = 0.99 — the decompile of iOS 26.1's UIKitCore
+/// (github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore): `_UISheetInteraction`'s init sets
+/// its `_UIHyperInteractor`'s deceleration rate to 0.99, and `_UIHyperInteractor _projectedPoint`
+/// projects by WWDC 2018 "Designing Fluid Interfaces" (session 803)'s formula — then the nearer
+/// of the dismissed and presented detents. Inferred (SheetSwipeRelease): the half as the
+/// nearer-detent line, the completion at the release's speed. The pop: EdgePopReleaseTests.
 @Suite("System gesture release")
 struct SystemGestureReleaseTests {
-    /// The edge-swipe pop on a portrait phone as a scene configures it: the push animator
-    /// reversed, panned right over the 390 pt content width, 1:1 with the finger.
-    static func popEngine(system: Bool, _ change: (inout TransitionConfiguration) -> Void = { _ in })
-        throws -> InteractiveTransition
+    /// A phone page sheet's dismissal as a scene configures it: the cover-vertical animator
+    /// reversed, panned down over the 787 pt card, 1:1 with the finger.
+    static func sheetEngine(_ change: (inout TransitionConfiguration) -> Void = { _ in }) throws
+        -> InteractiveTransition
     {
-        var configuration = TransitionConfiguration(kind: .push)
+        var configuration = TransitionConfiguration(kind: .coverVertical)
         configuration.operation = .dismiss
-        configuration.duration = TransitionKind.push.defaultDuration
-        configuration.container = Size(width: 390, height: 844)
-        configuration.distance = 390
-        configuration.pan.axis = .x
+        configuration.duration = TransitionKind.coverVertical.defaultDuration
+        configuration.container = Size(width: 390, height: 787)
+        configuration.distance = 787
+        configuration.pan.axis = .y
         configuration.pan.direction = .positive
-        configuration.systemGesture = system
+        configuration.systemGesture = .sheetSwipe
         change(&configuration)
         return try InteractiveTransition(configuration: configuration)
+    }
+
+    /// A flick down the card by `dy` points in `seconds`, 16 ms steps, released moving.
+    static func flick(_ dy: Double, over seconds: Double) -> Gesture {
+        var g = Gesture(at: Point(x: 195, y: 300))
+        g.move(dx: 0, dy: dy, over: seconds, steps: Int((seconds / 0.016).rounded()))
+        g.up()
+        return g
+    }
+
+    @Test("the sheet's numbers: projected = p + (v/1000)·0.99/0.01 — v·0.099 s ahead")
+    func numbers() {
+        #expect(SheetSwipeRelease.decelerationRate == 0.99)
+        // 2 progress/s projects 0.198 of the card.
+        #expect(abs(SheetSwipeRelease.projected(progress: 0.1, velocity: 2) - 0.298) < 1e-9)
+        #expect(SheetSwipeRelease.outcome(progress: 0.1, velocity: 2) == .cancel)
+        #expect(SheetSwipeRelease.outcome(progress: 0.1, velocity: 5) == .finish)
+        // At rest the position decides, at the half.
+        #expect(SheetSwipeRelease.outcome(progress: 0.49, velocity: 0) == .cancel)
+        #expect(SheetSwipeRelease.outcome(progress: 0.5, velocity: 0) == .finish)
+        // Past the half but thrown back: it stays.
+        #expect(SheetSwipeRelease.outcome(progress: 0.8, velocity: -4) == .cancel)
+    }
+
+    @Test("a 40 pt flick in 32 ms projects ~164 pt of the 787 pt card: the sheet stays")
+    func moderateFlickStays() throws {
+        var e = try Self.sheetEngine()
+        _ = try e.apply(Self.flick(40, over: 0.032).events)
+        let decision = try #require(e.lastRelease)
+        #expect(decision.outcome == .cancel && decision.reason == .projection)
+        #expect(try #require(decision.projected) * 787 < 200)
+        #expect(e.runCompletion(from: e.time).last?.phase == .cancelled)
+    }
+
+    @Test("a 150 pt flick in 48 ms projects past the half: dismissed at the release's speed")
+    func fastFlickDismisses() throws {
+        var e = try Self.sheetEngine()
+        _ = try e.apply(Self.flick(150, over: 0.048).events)
+        let decision = try #require(e.lastRelease)
+        let projected = try #require(decision.projected)
+        #expect(decision.outcome == .finish && projected > 0.5)
+        let completion = try #require(e.completion)
+        #expect(abs(completion.duration - (1 - decision.progress) / decision.velocity) < 1e-9)
+        #expect(e.runCompletion(from: e.time).last?.phase == .finished)
+    }
+
+    @Test("completion speed: toward the outcome only, within the engine's range")
+    func completionSpeed() {
+        // 4/s with 0.5 left over 0.5 s: 0.125 s instead of 0.25 s, speed 2.
+        #expect(SheetSwipeRelease.completionSpeed(progress: 0.5, velocity: 4, to: 1, duration: 0.5) == 2)
+        // Moving away from the outcome, or slower than unhurried: 1.
+        #expect(SheetSwipeRelease.completionSpeed(progress: 0.7, velocity: -0.2, to: 1, duration: 0.5) == 1)
+        #expect(SheetSwipeRelease.completionSpeed(progress: 0.5, velocity: 0.1, to: 1, duration: 0.5) == 1)
+        // Staying: velocity toward 0 counts (0.4 left at 8/s: speed 4).
+        #expect(SheetSwipeRelease.completionSpeed(progress: 0.4, velocity: -8, to: 0, duration: 0.5) == 4)
+        let capped = SheetSwipeRelease.completionSpeed(progress: 0.999_999, velocity: 1e9, to: 1, duration: 0.5)
+        #expect(capped == TransitionConfiguration.completionSpeedRange.upperBound)
+        #expect(SheetSwipeRelease.completionSpeed(progress: 1, velocity: 5, to: 1, duration: 0.5) == 1)
+    }
+
+    @Test("the app's rules do not apply: fling, threshold, releaseRule, completionSpeed")
+    func appRulesIgnored() throws {
+        let cases: [(Gesture, InteractiveTransition)] = [
+            (Self.flick(150, over: 0.048), try Self.sheetEngine()),
+            (Self.edgeFlick(), try EdgePopReleaseTests.popEngine()),
+        ]
+        for (gesture, base) in cases {
+            var reference = base
+            _ = try reference.apply(gesture.events)
+            var tuned = try base.tuned {
+                $0.flingVelocity = 1
+                $0.threshold = 0.99
+                $0.releaseRule = .threshold
+                $0.completionSpeed = 0.01
+                $0.decelerationRate = ReleaseRule.fastDecelerationRate
+            }
+            _ = try tuned.apply(gesture.events)
+            #expect(tuned.lastRelease == reference.lastRelease)
+            #expect(tuned.completion?.duration == reference.completion?.duration)
+        }
     }
 
     /// From the left edge, 90 pt in 60 ms (1,500 pt/s), released moving.
@@ -38,112 +116,41 @@ struct SystemGestureReleaseTests {
         return g
     }
 
-    @Test("the rule's numbers: projected = p + (v/1000)·0.998/0.002, the nearer end wins")
-    func numbers() {
-        // 2 progress/s projects 0.998 of the transition.
-        #expect(abs(SystemGestureRelease.projected(progress: 0.1, velocity: 2) - 1.098) < 1e-9)
-        #expect(SystemGestureRelease.outcome(progress: 0.1, velocity: 2) == .finish)
-        // At rest the position decides, at the half.
-        #expect(SystemGestureRelease.outcome(progress: 0.49, velocity: 0) == .cancel)
-        #expect(SystemGestureRelease.outcome(progress: 0.5, velocity: 0) == .finish)
-        // Past the half but thrown back: it cancels.
-        #expect(SystemGestureRelease.outcome(progress: 0.8, velocity: -1) == .cancel)
-    }
-
-    @Test("a 90 pt edge flick in 60 ms completes the pop; the app's 0.5 threshold cancels it")
-    func flickCompletes() throws {
-        let g = Self.edgeFlick()
-        var system = try Self.popEngine(system: true)
-        _ = try system.apply(g.events)
-        let decision = try #require(system.lastRelease)
-        #expect(decision.progress < 0.25 && decision.velocity > 3)
-        #expect(decision.outcome == .finish && decision.reason == .projection)
-        #expect(system.phase == .finishing)
-        #expect(system.runCompletion(from: system.time).last?.phase == .finished)
-
-        var app = try Self.popEngine(system: false)
-        _ = try app.apply(g.events)
-        #expect(app.lastRelease?.outcome == .cancel && app.lastRelease?.reason == .threshold)
-    }
-
-    @Test("the completion takes the release's speed: remaining / |v|, never slower than unhurried")
-    func flickCompletesFast() throws {
-        var system = try Self.popEngine(system: true)
-        _ = try system.apply(Self.edgeFlick().events)
-        let decision = try #require(system.lastRelease)
-        let remaining = 1 - decision.progress
-        let completion = try #require(system.completion)
-        #expect(abs(completion.duration - remaining / decision.velocity) < 1e-9)
-        #expect(completion.duration < remaining * TransitionKind.push.defaultDuration)
-
-        // Released at rest past the half: the unhurried completion (speed 1).
-        var g = Gesture(at: Point(x: 6, y: 400))
-        g.move(dx: 250, over: 0.5, steps: 30)
-        g.hold(0.2)
-        g.up()
-        var slow = try Self.popEngine(system: true)
-        _ = try slow.apply(g.events)
-        let rest = try #require(slow.lastRelease)
-        #expect(rest.outcome == .finish && abs(rest.velocity) < 1e-9)
-        let unhurried = try #require(slow.completion)
-        #expect(abs(unhurried.duration - (1 - rest.progress) * TransitionKind.push.defaultDuration) < 1e-9)
-    }
-
-    @Test("completion speed: toward the outcome only, within the engine's range")
-    func completionSpeed() {
-        // 4/s with 0.5 left over 0.5 s: 0.125 s instead of 0.25 s, speed 2.
-        #expect(SystemGestureRelease.completionSpeed(progress: 0.5, velocity: 4, to: 1, duration: 0.5) == 2)
-        // Moving away from the outcome, or slower than unhurried: 1.
-        #expect(SystemGestureRelease.completionSpeed(progress: 0.7, velocity: -0.2, to: 1, duration: 0.5) == 1)
-        #expect(SystemGestureRelease.completionSpeed(progress: 0.5, velocity: 0.1, to: 1, duration: 0.5) == 1)
-        // Cancelling: velocity toward 0 counts (0.4 left at 8/s: 0.05 s instead of 0.2 s, speed 4).
-        #expect(SystemGestureRelease.completionSpeed(progress: 0.4, velocity: -8, to: 0, duration: 0.5) == 4)
-        // Nearly there at a huge speed: capped at the engine's maximum.
-        let capped = SystemGestureRelease.completionSpeed(progress: 0.999_999, velocity: 1e9, to: 1, duration: 0.5)
-        #expect(capped == TransitionConfiguration.completionSpeedRange.upperBound)
-        #expect(SystemGestureRelease.completionSpeed(progress: 1, velocity: 5, to: 1, duration: 0.5) == 1)
-    }
-
-    @Test("the app's rules do not apply: fling, threshold, releaseRule, completionSpeed")
-    func appRulesIgnored() throws {
-        let g = Self.edgeFlick()
-        var reference = try Self.popEngine(system: true)
-        _ = try reference.apply(g.events)
-        var tuned = try Self.popEngine(system: true) {
-            $0.flingVelocity = 1
-            $0.threshold = 0.99
-            $0.releaseRule = .threshold
-            $0.completionSpeed = 0.01
-            $0.decelerationRate = ReleaseRule.fastDecelerationRate
-        }
-        _ = try tuned.apply(g.events)
-        #expect(tuned.lastRelease == reference.lastRelease)
-        #expect(tuned.completion?.duration == reference.completion?.duration)
-    }
-
     @Test("which plans are UIKit's gestures: the edge-swipe pop, a sheet's swipe-down from iOS 13")
-    func drives() {
+    func gestures() {
         func plan(_ action: SceneAction, style: PresentationStyle?, edgeSwipe: Bool) -> SceneTransitionPlan {
             SceneTransitionPlan(
                 action: action, kind: .push, from: "B", to: "A", style: style, context: nil,
                 container: Rect(x: 0, y: 0, width: 390, height: 844), removesPresenterView: false,
                 edgeSwipe: edgeSwipe, animated: true, startEvents: [])
         }
-        #expect(SystemGestureRelease.drives(plan(.pop, style: nil, edgeSwipe: true), ios: .ios7))
-        #expect(!SystemGestureRelease.drives(plan(.pop, style: nil, edgeSwipe: false), ios: .ios26))
+        func gesture(_ plan: SceneTransitionPlan, _ ios: IOSVersion) -> SystemGesture? {
+            SystemGestureRelease.gesture(for: plan, ios: ios)
+        }
+        #expect(gesture(plan(.pop, style: nil, edgeSwipe: true), .ios7) == .edgePop)
+        #expect(gesture(plan(.pop, style: nil, edgeSwipe: false), .ios26) == nil)
         for style in [PresentationStyle.pageSheet, .formSheet] {
-            #expect(SystemGestureRelease.drives(plan(.dismiss, style: style, edgeSwipe: false), ios: .ios13))
-            #expect(!SystemGestureRelease.drives(plan(.dismiss, style: style, edgeSwipe: false), ios: .ios12))
+            #expect(gesture(plan(.dismiss, style: style, edgeSwipe: false), .ios13) == .sheetSwipe)
+            #expect(gesture(plan(.dismiss, style: style, edgeSwipe: false), .ios12) == nil)
         }
         for style in [PresentationStyle.fullScreen, .overFullScreen, .currentContext, .overCurrentContext] {
-            #expect(!SystemGestureRelease.drives(plan(.dismiss, style: style, edgeSwipe: false), ios: .ios26))
+            #expect(gesture(plan(.dismiss, style: style, edgeSwipe: false), .ios26) == nil)
         }
-        #expect(!SystemGestureRelease.drives(plan(.present, style: .pageSheet, edgeSwipe: false), ios: .ios26))
+        #expect(gesture(plan(.present, style: .pageSheet, edgeSwipe: false), .ios26) == nil)
         // `isModalInPresentation`: the sheet resists and its release always cancels, so a flick
         // must not project it past the half (Apple, `isModalInPresentation`).
         var resisting = plan(.dismiss, style: .pageSheet, edgeSwipe: false)
         resisting.resists = true
-        #expect(!SystemGestureRelease.drives(resisting, ios: .ios26))
-        #expect(!SystemGestureRelease.drives(plan(.push, style: nil, edgeSwipe: false), ios: .ios26))
+        #expect(gesture(resisting, .ios26) == nil)
+        #expect(gesture(plan(.push, style: nil, edgeSwipe: false), .ios26) == nil)
+    }
+}
+
+extension InteractiveTransition {
+    /// The same engine with its configuration changed (tests).
+    func tuned(_ change: (inout TransitionConfiguration) -> Void) throws -> InteractiveTransition {
+        var configuration = self.configuration
+        change(&configuration)
+        return try InteractiveTransition(configuration: configuration)
     }
 }

@@ -1,5 +1,6 @@
 """UIKit's own gestures in a scene over a real WebSocket: the edge-swipe pop and the sheet's
-swipe-down decide by where the release would carry them (SystemGestureRelease); the app's
+swipe-down decide by UIKit's rules (EdgePopRelease, SheetSwipeRelease: the decompile of iOS
+26.1's UIKitCore, github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore); the app's
 release settings keep deciding its own interactive transitions. And iOS 16's orientation
 messages, refused before 16."""
 import asyncio
@@ -47,21 +48,52 @@ def test_an_edge_flick_pops_whatever_the_sessions_release_settings(server):
     run(go())
 
 
+async def sheet_flick(server, dy, ms, moves):
+    c = await Client.connect(server.url)
+    await c.send({"type": "scene", "ios": "13", "root": {"id": "home"}})
+    await c.expect("scene-state")
+    await c.send({"type": "present", "controller": {"id": "sheet", "presentationStyle": "pageSheet"},
+                  "animated": False})
+    await c.expect("scene-state")
+    await flick(c, 195, 300, 0, dy, ms=ms, moves=moves)
+    event, _ = await c.rest()
+    released = next(e for e in c.events if e["event"] == "released")
+    await c.close()
+    return event, released
+
+
 def test_a_sheet_flick_down_dismisses_from_ios_13(server):
-    async def go():
+    # The sheet projects v·0.099 s ahead (deceleration rate 0.99, `_UISheetInteraction`'s init in
+    # the decompile): 200 pt in 60 ms (≈ 3,300 pt/s) reaches past half the 787 pt card.
+    event, released = run(sheet_flick(server, 200, 60.0, 4))
+    assert released["reason"] == "projection" and released["decision"] == "finish", released
+    assert event["event"] == "finished"
+
+
+def test_a_moderate_sheet_flick_snaps_back(server):
+    # 40 pt in 32 ms (≈ 1,250 pt/s) projects ≈ 164 pt of the 787 pt card: the sheet stays.
+    event, released = run(sheet_flick(server, 40, 32.0, 2))
+    assert released["reason"] == "projection" and released["decision"] == "cancel", released
+    assert released["projected"] * 787 < 200, released
+    assert event["event"] == "cancelled"
+
+
+def test_a_still_edge_release_at_a_third_pops_on_an_ipad_only(server):
+    # `popGesture:withRemainingDuration:shouldPopWithVelocity:` (the decompile): pop past
+    # min(187.5 / width, 0.5) — 0.229 on an 820 pt iPad, 0.481 on a 390 pt phone.
+    async def go(device, width):
         c = await Client.connect(server.url)
-        await c.send({"type": "scene", "ios": "13", "root": {"id": "home"}})
-        await c.expect("scene-state")
-        await c.send({"type": "present", "controller": {"id": "sheet", "presentationStyle": "pageSheet"},
-                      "animated": False})
-        await c.expect("scene-state")
-        await flick(c, 195, 300, 0, 80)
+        await nav_with_detail(c, device=device)
+        await c.pointer("down", 6, 500, dt=0)
+        for i in range(1, 61):
+            await c.pointer("move", 6 + 0.3 * width * i / 60, 500, dt=16)
+        await c.pointer("up", 6 + 0.3 * width, 500, dt=200)
         event, _ = await c.rest()
         released = next(e for e in c.events if e["event"] == "released")
-        assert released["reason"] == "projection" and released["decision"] == "finish", released
-        assert event["event"] == "finished"
         await c.close()
-    run(go())
+        return event["event"], released["decision"]
+    assert run(go("tablet", 820)) == ("finished", "finish")
+    assert run(go("phone", 390)) == ("cancelled", "cancel")
 
 
 def test_the_apps_own_interactive_pop_keeps_the_sessions_threshold(server):

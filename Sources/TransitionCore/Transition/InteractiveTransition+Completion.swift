@@ -3,19 +3,28 @@ extension InteractiveTransition {
     /// `fraction`: the pan's value (progress percent-driven, `fractionComplete` for a property
     /// animator), which the release rules decide by.
     mutating func release(at fraction: Double, velocity: Double, events: inout [TransitionEvent]) {
-        let outcome: ReleaseDecision.Outcome
-        let reason: ReleaseDecision.Reason
+        var outcome: ReleaseDecision.Outcome
+        var reason: ReleaseDecision.Reason
         // WWDC 2018's projection: where the release comes to rest, decelerating at the rate.
         let rate = configuration.decelerationRate
-        let projected =
-            configuration.systemGesture
-            ? SystemGestureRelease.projected(progress: fraction, velocity: velocity)
-            : configuration.releaseRule == .projection
-                ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: rate) : nil
-        if configuration.systemGesture {
-            // UIKit's own gesture: projected to the nearer end (SystemGestureReleaseTests).
-            outcome = SystemGestureRelease.outcome(progress: fraction, velocity: velocity)
+        var projected =
+            configuration.releaseRule == .projection
+            ? fraction + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: rate) : nil
+        // The velocity the completion takes (UIKit's pop hands on its last sample's).
+        var handedOn = velocity
+        if let gesture = configuration.systemGesture {
+            // UIKit's own gesture: its rule, not the app's (EdgePopReleaseTests, SystemGestureReleaseTests).
             reason = .projection
+            if gesture == .edgePop {
+                let pop = EdgePopRelease.decide(
+                    statistics: popStatistics ?? EdgePopStatistics(time: time, displacement: fraction, velocity: 0),
+                    progress: fraction, velocity: velocity, duration: configuration.duration,
+                    width: configuration.distance)
+                (outcome, reason, projected, handedOn) = (pop.outcome, pop.reason, pop.projected, pop.velocity)
+            } else {
+                projected = SheetSwipeRelease.projected(progress: fraction, velocity: velocity)
+                outcome = SheetSwipeRelease.outcome(progress: fraction, velocity: velocity)
+            }
         } else if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
             outcome = velocity > 0 ? .finish : .cancel
             reason = .fling
@@ -72,11 +81,19 @@ extension InteractiveTransition {
             completion = Completion(layerClockCancelFrom: progress, at: time, configuration: configuration)
         } else {
             var completing = configuration
-            if configuration.systemGesture {
+            let to: Double = outcome == .finish ? 1 : 0
+            switch configuration.systemGesture {
+            case .edgePop?:
+                // At most the whole duration, less at the release's speed, on a cubic curve
+                // (EdgePopReleaseTests.completion).
+                completing.completionSpeed = EdgePopRelease.completionSpeed(
+                    progress: progress, velocity: handedOn, to: to, duration: configuration.duration)
+                completing.completionCurve = EdgePopRelease.completionCurve
+            case .sheetSwipe?:
                 // It carries on at the release's speed (SystemGestureReleaseTests.flickCompletesFast).
-                completing.completionSpeed = SystemGestureRelease.completionSpeed(
-                    progress: progress, velocity: velocity, to: outcome == .finish ? 1 : 0,
-                    duration: configuration.duration)
+                completing.completionSpeed = SheetSwipeRelease.completionSpeed(
+                    progress: progress, velocity: velocity, to: to, duration: configuration.duration)
+            case nil: break
             }
             completion = Completion(
                 from: progress, to: outcome == .finish ? 1 : 0, at: time, velocity: velocity,

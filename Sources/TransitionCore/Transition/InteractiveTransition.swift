@@ -23,6 +23,8 @@ public struct InteractiveTransition: Equatable, Sendable {
     /// Progress when the current pan grabbed a running completion; nil for a fresh pan.
     var grabbedAt: Double?
     var completion: Completion?
+    /// UIKit's edge-swipe pop: the statistics of the current pan (`EdgePopStatistics`).
+    var popStatistics: EdgePopStatistics?
 
     public init(configuration: TransitionConfiguration) throws(ConfigurationError) {
         try configuration.validate()
@@ -140,6 +142,7 @@ public struct InteractiveTransition: Equatable, Sendable {
             // REFERENCE §1: ended and cancelled are decided alike.
             let tracked = trackedProgress()
             progress = scrub(tracked.progress)
+            samplePop(tracked, first: false, final: true)
             release(at: tracked.progress, velocity: tracked.velocity, events: &events)
         case (_, nil),
             // A recognizer update the phase cannot take: impossible by construction (the
@@ -147,6 +150,9 @@ public struct InteractiveTransition: Equatable, Sendable {
             (.tracking, .began?), (.tracking, .possible?), (.tracking, .failed?),
             (.idle, _?), (.finished, _?), (.cancelled, _?), (.finishing, _?), (.cancelling, _?), (.paused, _?):
             break
+        }
+        if phase == .tracking, update == .began || update == .changed {
+            samplePop(trackedProgress(), first: update == .began, final: false)
         }
         return Reaction(frame: true, events: events)
     }
@@ -180,6 +186,16 @@ public struct InteractiveTransition: Equatable, Sendable {
         var events: [TransitionEvent] = [.played]
         advanceCompletion(to: time, events: &events)
         return Reaction(frame: true, events: events)
+    }
+
+    /// Records a sample of the pan for UIKit's edge-swipe pop (its began, changes and release).
+    private mutating func samplePop(_ tracked: (progress: Double, velocity: Double), first: Bool, final: Bool) {
+        guard configuration.systemGesture == .edgePop else { return }
+        if first || popStatistics == nil {
+            popStatistics = EdgePopStatistics(time: time, displacement: tracked.progress, velocity: tracked.velocity)
+        } else {
+            popStatistics?.add(time: time, displacement: tracked.progress, velocity: tracked.velocity, final: final)
+        }
     }
 
     /// When the running completion (if any) will end, in engine time.

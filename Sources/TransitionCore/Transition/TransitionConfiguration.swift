@@ -34,9 +34,10 @@ public struct TransitionConfiguration: Equatable, Hashable, Sendable {
     /// millisecond (`UIScrollView.DecelerationRate.normal` 0.998, `.fast` 0.99).
     public var decelerationRate: Double = ReleaseRule.normalDecelerationRate
     /// The pan is UIKit's own gesture (a scene's edge-swipe pop or sheet swipe-down): its
-    /// release follows `SystemGestureRelease` — the fling, `releaseRule`, `threshold` and
-    /// `completionSpeed` are the app's and do not apply. Set by a scene; not a wire setting.
-    public var systemGesture = false
+    /// release follows `EdgePopRelease` or `SheetSwipeRelease` — the fling, `releaseRule`,
+    /// `threshold` and `completionSpeed` are the app's and do not apply. Set by a scene; not a
+    /// wire setting. Nil: the app's own pan.
+    public var systemGesture: SystemGesture?
     /// Rubber-banding past the clamp's limits with this constant c, 0 < c ≤ 1 (the slope at the
     /// edge: smaller is stiffer); nil: the hard clamp.
     public var rubberBand: Double?
