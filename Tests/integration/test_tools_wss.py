@@ -110,3 +110,18 @@ def test_a_private_ca_verifies_its_chain_and_insecure_takes_it_unchecked(make_se
     refused = run_sandbox("pan", SCRIPT, "--url", url(server), "--ca", CERT, timeout=120)
     assert refused.returncode == 1
     assert "not trusted (X509_V_ERR 20: unable to get local issuer certificate" in refused.stderr, refused.stderr
+
+
+def test_a_name_mismatch_names_the_certificate_names(make_server, tmp_path):
+    cert, key = tmp_path / "lab.pem", tmp_path / "lab-key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+         "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=lab.example",
+         "-addext", "subjectAltName=DNS:lab.example"], check=True, capture_output=True)
+    server = make_server("--tls-cert", str(cert), "--tls-key", str(key))
+    for host in ("localhost", "127.0.0.1"):  # X509_V_ERR 62 (hostname), 64 (IP address)
+        result = run_sandbox("pan", SCRIPT, "--url", url(server, host), "--ca", cert, timeout=120)
+        assert result.returncode == 1
+        assert (f"the certificate is for lab.example (its subjectAltName); connect to wss://lab.example:{server.port}/ "
+                f"or make a certificate that names {host}") in result.stderr, result.stderr
+        assert "--insecure" not in result.stderr  # another CA would not help: the name would
