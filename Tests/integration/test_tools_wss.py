@@ -125,3 +125,15 @@ def test_a_name_mismatch_names_the_certificate_names(make_server, tmp_path):
         assert (f"the certificate is for lab.example (its subjectAltName); connect to wss://lab.example:{server.port}/ "
                 f"or make a certificate that names {host}") in result.stderr, result.stderr
         assert "--insecure" not in result.stderr  # another CA would not help: the name would
+
+
+def test_the_wrong_scheme_is_named(make_server, tls_server):
+    plain = make_server()
+    result = run_sandbox("pan", SCRIPT, "--url", f"wss://127.0.0.1:{plain.port}/", "--insecure", timeout=60)
+    assert result.returncode == 1
+    assert (f"the server at 127.0.0.1:{plain.port} does not speak TLS: use ws://127.0.0.1:{plain.port}/"
+            in result.stderr), result.stderr
+    result = run_sandbox("latency", "--samples", "5", "--url", f"ws://localhost:{tls_server.port}/", timeout=60)
+    assert result.returncode == 1
+    assert (f"the server at localhost:{tls_server.port} speaks TLS: use wss://localhost:{tls_server.port}/"
+            in result.stderr), result.stderr
