@@ -19,7 +19,9 @@ public struct SessionSettings: Equatable, Sendable {
         self.fps = fps
     }
 
-    static let configureFields: Set<String> = [
+    /// Every field a `configure` message may have; `pan` checks a script's `config` against it
+    /// before it runs anything (`test_cli_errors.py`: `test_a_misspelt_config_field_is_named_before_any_run`).
+    public static let configureFields: Set<String> = [
         "type", "transition", "operation", "duration", "distance", "axis", "direction", "slop", "threshold",
         "clamp", "completionSpeed", "completionCurve", "spring", "flingVelocity", "fps", "container", "originFrame",
         "timeScale",

@@ -12,7 +12,12 @@ enum ListenFailure {
             return problem
         }
         if options.listens, let problem = portProblem(host: options.host, port: options.port) { return problem }
-        return "could not listen on \(options.host):\(options.port)"
+        return unexplained(options)
+    }
+
+    /// The words when nothing more is known: lws' own lines then stay at their level.
+    static func unexplained(_ options: ServerOptions) -> String {
+        "could not listen on \(options.host):\(options.port)"
     }
 
     /// What is wrong with the certificate and key, or nil when OpenSSL takes them as a pair.

@@ -56,9 +56,16 @@ public final class ServerGroup: Sendable {
         var options = options
         for index in 0..<threads {
             do throws(StartError) {
+                LWSLog.hold()
                 servers.append(try SandboxServer(options: options, thread: index, group: self))
+                LWSLog.release(explained: false)
             } catch .listenFailed {
-                throw .cannotListen(ListenFailure.explain(options))
+                let explanation = ListenFailure.explain(options)
+                LWSLog.release(explained: explanation != ListenFailure.unexplained(options))
+                throw .cannotListen(explanation)
+            } catch {
+                LWSLog.release(explained: false)
+                throw error
             }
             options.listens = false
         }

@@ -16,10 +16,12 @@ struct Latency: ParsableCommand {
             run and reports the ratio to that floor.
             """)
 
+    // Optional only so that a server given without --url is named in validate() (`MisplacedURL`).
     @Option(
-        help: "The sandbox server, e.g. ws://127.0.0.1:8080/ or wss://localhost:8443/.",
+        help: "The sandbox server (required), e.g. ws://127.0.0.1:8080/ or wss://localhost:8443/.",
         transform: WebSocketURL.argument)
-    var url: WebSocketURL
+    var url: WebSocketURL?
+    @Argument(help: .hidden) var misplacedURL: String?
     @OptionGroup var tls: TLSOptions
     @Option(help: "Recorded samples, over all connections.") var samples = 2_000
     @Option(help: "Samples per second per connection.") var rate = 200.0
@@ -43,6 +45,7 @@ struct Latency: ParsableCommand {
     @Flag(name: .customLong("no-progress"), help: "No progress bar.") var noProgress = false
 
     func validate() throws {
+        try MisplacedURL.check(url: url, given: misplacedURL)
         guard samples >= 1, samples <= 10_000_000 else { throw ValidationError("--samples must be in 1…10000000") }
         guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be in (0, 100000]") }
         guard (1...10_000).contains(concurrency) else { throw ValidationError("--concurrency must be in 1…10000") }
@@ -58,7 +61,8 @@ struct Latency: ParsableCommand {
     /// one line there and exit 1, with no table of nothing (`test_cli_errors.py`:
     /// `test_latency_against_a_dead_port_says_so_in_one_line`).
     private func measure() throws {
-        let urls = try tls.apply(to: [self.url] + (self.compare.map { [$0] } ?? []))
+        guard let given = self.url else { throw MisplacedURL.missing }
+        let urls = try tls.apply(to: [given] + (self.compare.map { [$0] } ?? []))
         let (url, compare) = (urls[0], urls.count > 1 ? urls[1] : nil)
         var options = LatencyOptions()
         options.samples = samples

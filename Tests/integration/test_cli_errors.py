@@ -123,6 +123,7 @@ def test_version_is_one_string_and_metrics_report_it(make_server):
     assert version.returncode == 0
     match = re.fullmatch(r"sandbox (\d+\.\d+\.\d+) \(libwebsockets 4\.[\d.]+[^)]*\)\n", version.stdout)
     assert match, version.stdout
+    assert "-)" not in version.stdout  # lws' "4.1.6-" (no git hash) is said "4.1.6"
     server = make_server()
     with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics", timeout=10) as response:
         metrics = response.read().decode()
@@ -206,3 +207,43 @@ def test_serve_names_missing_files_without_the_usage(tmp_path):
         f"Error: --tls-cert '{tmp_path / 'c.pem'}' is not a readable file",
         f"Error: --tls-key '{tmp_path / 'k.pem'}' is not a readable file",
     ]
+
+
+def test_a_port_in_use_is_one_line_without_libwebsockets_own():
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        result = run_sandbox("serve", "--port", port, timeout=30)
+    assert result.returncode == 1
+    # lws' "ERROR on binding fd …", "init server failed", "Failed to create default vhost": debug only
+    assert result.stderr.splitlines() == [
+        f"Error: port {port} is already in use (EADDRINUSE); choose another with --port (0 picks a free one)"]
+
+
+def test_a_misspelt_config_field_is_named_before_any_run(tmp_path):
+    script = tmp_path / "config.json"
+    script.write_text('{"config": {"duratoin": 0.5}, "steps": [{"down": [100, 400]}, {"up": true}]}')
+    result = pan(script)
+    assert result.returncode == 64 and result.stdout == ""
+    assert result.stderr.startswith(f"Error: {script}: config: unknown field 'duratoin'; did you mean 'duration'? (")
+
+
+def test_pan_against_a_dead_port_says_only_that():
+    with socket.socket() as s:  # bound, never listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        result = pan(EXAMPLE / "kind-fade.json", "--url", f"ws://127.0.0.1:{port}/")
+    assert result.returncode == 1
+    assert f"could not connect to ws://127.0.0.1:{port}/" in result.stderr
+    assert "expected" not in result.stdout  # no expectation checked of a run that never started
+
+
+def test_a_url_without_the_option_is_pointed_to_it():
+    result = run_sandbox("latency", "ws://127.0.0.1:1/", timeout=30)
+    assert result.returncode == 64
+    assert "did you mean --url ws://127.0.0.1:1/?" in result.stderr
+    assert "Missing expected argument" not in result.stderr
+    missing = run_sandbox("latency", timeout=30)
+    assert missing.returncode == 64 and "Missing expected argument '--url <url>'" in missing.stderr

@@ -110,3 +110,30 @@ def test_a_private_ca_verifies_its_chain_and_insecure_takes_it_unchecked(make_se
     refused = run_sandbox("pan", SCRIPT, "--url", url(server), "--ca", CERT, timeout=120)
     assert refused.returncode == 1
     assert "not trusted (X509_V_ERR 20: unable to get local issuer certificate" in refused.stderr, refused.stderr
+
+
+def test_a_name_mismatch_names_the_certificate_names(make_server, tmp_path):
+    cert, key = tmp_path / "lab.pem", tmp_path / "lab-key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+         "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=lab.example",
+         "-addext", "subjectAltName=DNS:lab.example"], check=True, capture_output=True)
+    server = make_server("--tls-cert", str(cert), "--tls-key", str(key))
+    for host in ("localhost", "127.0.0.1"):  # X509_V_ERR 62 (hostname), 64 (IP address)
+        result = run_sandbox("pan", SCRIPT, "--url", url(server, host), "--ca", cert, timeout=120)
+        assert result.returncode == 1
+        assert (f"the certificate is for lab.example (its subjectAltName); connect to wss://lab.example:{server.port}/ "
+                f"or make a certificate that names {host}") in result.stderr, result.stderr
+        assert "--insecure" not in result.stderr  # another CA would not help: the name would
+
+
+def test_the_wrong_scheme_is_named(make_server, tls_server):
+    plain = make_server()
+    result = run_sandbox("pan", SCRIPT, "--url", f"wss://127.0.0.1:{plain.port}/", "--insecure", timeout=60)
+    assert result.returncode == 1
+    assert (f"the server at 127.0.0.1:{plain.port} does not speak TLS: use ws://127.0.0.1:{plain.port}/"
+            in result.stderr), result.stderr
+    result = run_sandbox("latency", "--samples", "5", "--url", f"ws://localhost:{tls_server.port}/", timeout=60)
+    assert result.returncode == 1
+    assert (f"the server at localhost:{tls_server.port} speaks TLS: use wss://localhost:{tls_server.port}/"
+            in result.stderr), result.stderr

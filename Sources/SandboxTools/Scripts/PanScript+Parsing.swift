@@ -40,6 +40,10 @@ extension PanScript {
             guard case .object(var message) = config else {
                 throw ScriptError("'config' must be an object of configure fields")
             }
+            // Checked here with every other field, not left to the server: a misspelt field in a
+            // batch would otherwise be said only once that script's turn came, over the network.
+            let fields = SessionSettings.configureFields.subtracting(["type"]).sorted()
+            try refuseUnknownFields(message.filter { $0.key != "type" }, known: fields, prefix: "config: ")
             message["type"] = .string("configure")
             script.configJSON = JSONValue.object(message).jsonText
         }

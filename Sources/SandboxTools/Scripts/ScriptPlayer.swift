@@ -17,12 +17,16 @@ struct ScriptPlayer {
     static let clientEpoch = 1000.0
 
     private(set) var now = 0.0  // script time, ms
+    /// Whether the transport connected and took the configuration: until then there is no run
+    /// whose expectations could be checked.
+    private(set) var started = false
     private var seq = 0
     private var positions: [Int: (x: Double, y: Double)] = [:]
 
     /// Plays every step, then waits for the transition to rest; returns the script's length (ms).
     mutating func play<T: ReplayTransport>(_ script: PanScript, on transport: inout T) throws(ScriptError) -> Double {
         try transport.start(config: script.configJSON)
+        started = true
         transport.observer.startCounting()
         for (index, step) in script.steps.enumerated() {
             do {

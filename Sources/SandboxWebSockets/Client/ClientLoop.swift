@@ -135,12 +135,24 @@ private func clientCallback(
             let words = String(cString: X509_verify_cert_error_string(code))
             let depth = X509_STORE_CTX_get_error_depth(store)
             socket.certificateProblem = "X509_V_ERR \(code): \(words), certificate \(depth) of the chain"
+            if code == TLSTrust.hostnameMismatch || code == TLSTrust.addressMismatch {
+                var names = [CChar](repeating: 0, count: 512)
+                clws_certificate_names(X509_STORE_CTX_get_current_cert(store), &names, names.count)
+                let bytes = names.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                socket.certificateNames = String(decoding: bytes, as: UTF8.self)
+            }
         }
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         let said =
             socket.certificateProblem
             ?? input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
-        let reason = socket.url.isSecure ? TLSTrust.explain(said, url: socket.url) : said
+        // No certificate was looked at: perhaps the server speaks the other scheme (`SchemeProbe`).
+        let otherScheme = socket.certificateProblem == nil ? SchemeProbe.mismatch(socket.url) : nil
+        let reason =
+            otherScheme ?? (!socket.url.isSecure
+            ? said
+            : socket.certificateNames.map { TLSTrust.mismatch(names: $0, url: socket.url) }
+                ?? TLSTrust.explain(said, url: socket.url))
         // The socket may be freed by its delegate now; later callbacks for this wsi (down to
         // WSI_DESTROY) must not find it.
         lws_set_opaque_user_data(wsi, nil)

@@ -26,6 +26,8 @@ public final class ClientSocket {
     private var closeRequested = false
     /// OpenSSL's first refusal of the server's certificate chain, said when the connection fails.
     var certificateProblem: String?
+    /// The certificate's subjectAltName when it does not name the host (`TLSTrust.mismatch`).
+    var certificateNames: String?
     public private(set) var isOpen = false
     public private(set) var isClosed = false
     private let headroom = Int(clws_pre())

@@ -57,6 +57,21 @@ public struct TLSTrust: Sendable, Equatable {
             + "give its issuer with --ca FILE, or --insecure to skip the check (a lab server only)"
     }
 
+    /// OpenSSL's X509_V_ERR_HOSTNAME_MISMATCH and X509_V_ERR_IP_ADDRESS_MISMATCH.
+    static let hostnameMismatch = 62
+    static let addressMismatch = 64
+
+    /// A certificate that is trusted but names other hosts: no other CA or --insecure helps, the
+    /// name does (`test_tools_wss.py`: `test_a_name_mismatch_names_the_certificate_names`).
+    static func mismatch(names: String, url: WebSocketURL) -> String {
+        guard let first = names.split(separator: ",").first.map(String.init) else {
+            return "the server's TLS certificate names no host (no subjectAltName): make one that names \(url.host)"
+        }
+        let host = first.contains(":") ? "[\(first)]" : first
+        return "the certificate is for \(names) (its subjectAltName); "
+            + "connect to wss://\(host):\(url.port)\(url.path) or make a certificate that names \(url.host)"
+    }
+
     /// libwebsockets 4.1 reports a refused certificate as "server's cert didn't look good,
     /// X509_V_ERR = N: …", the "…" being `ERR_error_string` of N, which is no ERR code: the
     /// words for N are OpenSSL's `X509_verify_cert_error_string`.

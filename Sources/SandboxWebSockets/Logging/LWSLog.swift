@@ -21,6 +21,24 @@ public enum LWSLog {
         serving.store(true, ordering: .releasing)
     }
 
+    /// Holds lws' lines from now until `release(explained:)`: while a context is created, lws
+    /// says a failed bind in three lines ("ERROR on binding fd 5 to port … (-1 98)", "init server
+    /// failed", "Failed to create default vhost") that `ListenFailure` says better in one.
+    static func hold() {
+        route.withLock { (route: inout LWSLogRoute) in route.held = [] }
+    }
+
+    /// Logs the held lines: at their level, or at debug when the caller's own message explains
+    /// the failure (`test_cli_errors.py`: `test_a_port_in_use_is_said_in_words`, one line).
+    static func release(explained: Bool) {
+        let (logger, held) = route.withLock { (route: inout LWSLogRoute) in
+            defer { route.held = nil }
+            return (route.logger, route.held ?? [])
+        }
+        guard let logger else { return }
+        for (level, text) in held { logger.log(level: explained ? .debug : level, "libwebsockets: \(text)") }
+    }
+
     /// Routes lws' errors and warnings to `logger` (the last call wins; every server of a group
     /// passes the same one).
     static func route(to logger: Logger) {
@@ -35,12 +53,19 @@ public enum LWSLog {
                 if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
                     text = String(text[text.index(after: close)...].drop { $0 == " " })
                 }
-                guard let logger = LWSLog.route.withLock({ (route: inout LWSLogRoute) in route.logger }) else { return }
+                let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
+                let logger = LWSLog.route.withLock { (route: inout LWSLogRoute) -> Logger? in
+                    guard route.held == nil else {
+                        route.held?.append((severity, text))
+                        return nil
+                    }
+                    return route.logger
+                }
+                guard let logger else { return }
                 if LWSLog.serving.load(ordering: .acquiring) {
                     guard logger.logLevel <= .debug, LogBudget.shared.admit(peer: "-", reason: "lws") else { return }
                     logger.debug("libwebsockets: \(text)")
                 } else {
-                    let severity: Logger.Level = Int(level) & Int(LLL_ERR) != 0 ? .error : .warning
                     logger.log(level: severity, "libwebsockets: \(text)")
                 }
             })
@@ -51,4 +76,6 @@ public enum LWSLog {
 /// name it: Tests/tsan.supp).
 struct LWSLogRoute {
     var logger: Logger?
+    /// Lines held by `LWSLog.hold()`, or nil when lines go straight to `logger`.
+    var held: [(Logger.Level, String)]?
 }
