@@ -34,14 +34,25 @@ struct PredictionTableTests {
     static let tables: [[(TrackingPicture, TrackingTable?)]] = TransitionKind.allCases.indices.map { kind in
         (0...4).map { variant in
             let picture = try! TrackingPicture(configuration: configuration(kind: kind, variant: variant))
-            return (picture, TrackingTable(picture))
+            // A table over the message bound is never sent (`SessionHub.maximumTableBytes`; the
+            // flip in the 4000-pt container, whose sheet passes the eye): the page draws the
+            // server's frames, so the rule is not held to it here.
+            let table = TrackingTable(picture).flatMap { table in
+                ServerMessages.encode(.prediction(table), headroom: 0).payloadCount > SessionHub.maximumTableBytes
+                    ? nil : table
+            }
+            return (picture, table)
         }
     }
 
+    /// Every kind in every variant but one: the flip in the 4000-pt container, whose table is
+    /// over the message bound (its sheet passes the eye: corners far out need dense samples).
     @Test func everyKindHasATable() {
         for (kind, row) in Self.tables.enumerated() {
             for (variant, (_, table)) in row.enumerated() {
-                #expect(table != nil, "kind \(kind) variant \(variant)")
+                let overTheBound = TransitionKind.allCases[kind] == .flipHorizontal && variant == 4
+                #expect((table == nil) == overTheBound, "kind \(kind) variant \(variant)")
+                guard !overTheBound else { continue }
                 #expect((table?.samples.count ?? 0) <= TrackingTable.maximumSamples)
                 #expect(table?.samples.first?.fraction == 0 && table?.samples.last?.fraction == 1)
             }
@@ -56,7 +67,7 @@ struct PredictionTableTests {
         #expect(TrackingTable(try TrackingPicture(configuration: c)) == nil)
     }
 
-    @Test(.fixedSeed("jXO6qpdOaZShl6Ny2wrm9bu1PSFI77VKIr0Tm2e2oxE=")) func theRuleIsWithinOnePointOfTheEngine() async {
+    @Test func theRuleIsWithinOnePointOfTheEngine() async {
         await propertyCheck(count: 400, input: Self.fractions, Self.kinds, Self.variants) { fraction, kind, variant in
             let (picture, table) = Self.tables[kind][variant]
             guard let table else { return }
@@ -65,12 +76,6 @@ struct PredictionTableTests {
             let after = table.samples.firstIndex { $0.fraction > fraction } ?? table.samples.count - 1
             let width = table.samples[after].fraction - table.samples[max(after - 1, 0)].fraction
             if width <= TrackingTable.minimumWidth { return }
-            // The other stated exception: a corner behind the eye (the flip in the 4000-pt
-            // container) inside an interval whose ends and quarter points all project — a
-            // window the rule cannot see (seed jXO6qpdOaZShl6Ny2wrm9bu1PSFI77VKIr0Tm2e2oxE=,
-            // flip, variant 4, at 0.7168); the page falls back there (a divergence past 4 pt).
-            let truth = picture.layers(atFraction: fraction)
-            if truth.contains(where: { $0.transform3D != nil && $0.projectedCorners() == nil }) { return }
             let deviation = TrackingTable.deviation(
                 table.sample(atFraction: fraction).layers, picture.layers(atFraction: fraction))
             #expect(deviation.points <= 1, "kind \(kind) variant \(variant) at \(fraction)")
@@ -86,8 +91,8 @@ struct PredictionTableTests {
     /// `PredictionSessionTests.aTableOverTheByteBoundIsNotSent`).
     @Test func tablesFitTheByteBound() {
         for (kind, row) in Self.tables.enumerated() {
-            for (variant, (_, table)) in row.enumerated() {
-                let bytes = ServerMessages.encode(.prediction(table), headroom: 0).payloadCount
+            for (variant, (picture, _)) in row.enumerated() {
+                let bytes = ServerMessages.encode(.prediction(TrackingTable(picture)), headroom: 0).payloadCount
                 let flipLarge = TransitionKind.allCases[kind] == .flipHorizontal && variant == 4
                 #expect((bytes <= SessionHub.maximumTableBytes) != flipLarge, "kind \(kind) v\(variant): \(bytes)")
             }
