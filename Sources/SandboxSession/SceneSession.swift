@@ -263,7 +263,10 @@ struct SceneSession: Equatable {
     /// Slowed by `timeScale` (1: the plan's duration), which cannot change while it turns.
     mutating func advanceRotation(to now: Double, timeScale: Double = 1) -> [LifecycleRecord] {
         guard var running = rotation else { return [] }
-        let elapsed = (now - running.start) * timeScale / running.plan.duration
+        // On the display, slowed by `timeScale` and at most `longestCompletion` like a completion
+        // (SessionOrientationTests.aSlowedTurnEndsWithinTheCompletionCap).
+        let shown = min(running.plan.duration / timeScale, TransitionConfiguration.longestCompletion)
+        let elapsed = (now - running.start) / shown
         guard elapsed < 1 else {
             rotation = nil
             return running.plan.endEvents.map { LifecycleRecord(group: running.group, action: "rotate", event: $0) }

@@ -48,6 +48,28 @@ import TransitionCore
         #expect(end["rotating"] is NSNull)
     }
 
+    /// A half turn of 2 s a quarter slowed to 0.05 would take 80 s on the display: like a
+    /// completion, it takes at most `longestCompletion` (60 s), so a client cannot hold the
+    /// display link (and the scene `busy`) longer than any other animation.
+    @Test func aSlowedTurnEndsWithinTheCompletionCap() throws {
+        var h = Harness()
+        h.send(#"{"type":"configure","timeScale":0.05}"#)
+        h.send(
+            #"{"type":"scene","device":"tablet","rotationDuration":2,"root":{"id":"r","supportedOrientations":["all"]}}"#)
+        h.send(#"{"type":"device","orientation":"portraitUpsideDown"}"#)
+        #expect(h.scene?.rotation != nil)
+        let start = h.now
+        var ended: Double?
+        while h.now - start < 70, ended == nil {
+            h.now += 0.5
+            var actions: [SessionAction] = []
+            h.hub.tick(fps: 60, at: h.now, into: &actions)
+            if h.scene?.rotation == nil { ended = h.now - start }
+        }
+        let seconds = try #require(ended)
+        #expect(seconds > 59 && seconds <= 60.5, "ended after \(seconds) s")
+    }
+
     @Test func aPortraitOnlyRootStaysPortraitAndAnUpdateWaitsForAnAttempt() throws {
         var h = Harness()
         h.send(#"{"type":"scene","root":{"id":"player","supportedOrientations":["portrait"]}}"#)
