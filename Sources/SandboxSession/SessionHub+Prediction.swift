@@ -52,7 +52,7 @@ extension SessionHub {
 
 extension ServerMessages {
     static func prediction(_ table: TrackingTable?, id: RequestID?, headroom: Int) -> EncodedMessage {
-        var w = JSONWriter(headroom: headroom, capacity: table == nil ? 64 : 16 * 1024)
+        var w = JSONWriter(headroom: headroom, capacity: 64 + (table?.encodedCount ?? 0))
         w.beginObject()
         w.key("type"); w.string("prediction")
         writeID(id, to: &w)
