@@ -18,46 +18,41 @@ extension SessionHub {
         return on
     }
 
-    /// Tables a connection may be built a second, sustained, and in a burst: a table costs up to
-    /// tens of milliseconds of a debug build's CPU (docs/ENGINE.md "Prediction"), where a
-    /// person changes a setting a few times a second.
+    /// Tables a connection may be sent a second, sustained, and in a burst: a person changes a
+    /// setting a few times a second. The thread's own budget (`PredictionTables`) bounds what all
+    /// its connections make it build; this bounds what one of them takes of it.
     static let tablesPerSecond = 4.0
     static let tableBurst = 8.0
-    /// The largest table sent, in bytes: a quarter of the reply queue's byte bound
-    /// (`ConnectionLimits.queuedBytes`), so one table never fills it.
-    static let maximumTableBytes = 64 * 1024
 
     /// Sends `connection` its `prediction` message: the table of the session it drives when it
     /// asked for prediction, `null` when it did not (or drives nothing, or the picture needs
-    /// more samples or bytes than a table holds, or the connection's table bucket is empty).
-    /// The table's bytes are charged to the connection's input budget like a viewer's copies
-    /// (`Outbox.chargeFanOut`): a client that reconfigures in a loop pays for what it makes the
-    /// server build and send.
+    /// more samples or bytes than a table holds, or the connection's table bucket or the
+    /// thread's build budget is empty). Every answer to a driver that asked takes a token of its
+    /// bucket, `null` included. The table comes from the thread's cache when it holds the
+    /// configuration (`PredictionTables`), built (and encoded, once) otherwise. Its bytes are
+    /// charged to the connection's input budget like a viewer's copies (`Outbox.chargeFanOut`):
+    /// a client that reconfigures in a loop pays for what it makes the server send.
     mutating func sendPrediction(to connection: ConnectionID, at now: Double, into actions: inout [SessionAction]) {
         guard var state = connections[connection] else { return }
         var table: TrackingTable?
-        if state.prediction, case .driver(let id) = state.role, let core = sessions[id]?.core,
-            let picture = try? TrackingPicture(configuration: core.engine.configuration)
-        {
+        if state.prediction, case .driver(let id) = state.role, let core = sessions[id]?.core {
             let elapsed = max(now - (state.tableRefilled ?? now), 0)
             state.tableTokens = min(state.tableTokens + elapsed * Self.tablesPerSecond, Self.tableBurst)
             state.tableRefilled = now
             if state.tableTokens >= 1 {
                 state.tableTokens -= 1
-                table = TrackingTable(picture)
+                table = predictionTables.table(for: core.engine.configuration, at: now).table
             }
             connections[connection] = state
         }
-        let bytes = table.map { ServerMessages.encode(.prediction($0), headroom: 0).payloadCount } ?? 0
-        if bytes > Self.maximumTableBytes { table = nil }
         actions.append(.send(connection, .prediction(table)))
-        if table != nil { actions.append(.charge(connection, bytes: bytes)) }
+        if let table { actions.append(.charge(connection, bytes: table.encodedCount)) }
     }
 }
 
 extension ServerMessages {
     static func prediction(_ table: TrackingTable?, id: RequestID?, headroom: Int) -> EncodedMessage {
-        var w = JSONWriter(headroom: headroom, capacity: table == nil ? 64 : 16 * 1024)
+        var w = JSONWriter(headroom: headroom, capacity: 64 + (table?.encodedCount ?? 0))
         w.beginObject()
         w.key("type"); w.string("prediction")
         writeID(id, to: &w)

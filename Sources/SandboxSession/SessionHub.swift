@@ -42,6 +42,7 @@ public struct SessionHub: Equatable {
     /// The sessions that animate, by frame rate and then phase (`tickPhases` sets): each
     /// rate's display link runs while one of its sets is not empty.
     var animating: [Int: [Set<String>]] = [:]
+    var predictionTables = PredictionTables()  // the thread's table cache and build budget
     /// Whether a connection without a simulated network may get one: false while the process
     /// is past its byte budget's soft mark (`ProcessBudget`, set by the executor before each
     /// `receive`); `configure {network}` is then refused with `over-budget` and changes nothing

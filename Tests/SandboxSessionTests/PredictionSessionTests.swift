@@ -41,8 +41,7 @@ struct PredictionSessionTests {
         var hub = connected()
         let actions = receive(&hub, #"{"type":"configure","prediction":true}"#, from: driver, at: 1)
         let table = try #require(Self.table(.pop))
-        let bytes = ServerMessages.encode(.prediction(table), headroom: 0).payloadCount
-        #expect(actions == [.send(driver, .prediction(table)), .charge(driver, bytes: bytes)])
+        #expect(actions == [.send(driver, .prediction(table)), .charge(driver, bytes: table.encodedCount)])
         let text = ServerMessages.encode(.prediction(table), headroom: 0).text
         #expect(text.hasPrefix(#"{"type":"prediction","table":{"tolerance":0.25,"pan":{"axis":"x","direction":"both""#))
     }
@@ -88,6 +87,23 @@ struct PredictionSessionTests {
         #expect(answers == Array(repeating: true, count: 8) + [false, false])
         let later = receive(&hub, #"{"type":"configure","prediction":true}"#, from: driver, at: 1.5)
         #expect(Self.predictions(later).first! != nil)
+    }
+
+    /// The thread's build budget is shared: fresh connections, each with a full bucket of its
+    /// own, asking at once for tables of the costliest picture (the pop's spring at damping 0.05,
+    /// past the sample bound; each a different duration, so none is cached) get `sampleBurst` worth built, and the next one nothing built.
+    @Test func theThreadsBudgetIsSharedByItsConnections() {
+        var hub = SessionHub()
+        let burst = Int(PredictionTables.sampleBurst / PredictionTables.worstBuild)
+        for i in 0...burst {
+            let id = ConnectionID(number: 10 + i)
+            var actions: [SessionAction] = []
+            hub.connect(id, session: "s\(i)", into: &actions)
+            let text = #"{"type":"configure","prediction":true,"transition":"pop","spring":{"damping":0.05},"#
+                + #""duration":0.\#(60 + i)}"#
+            #expect(Self.predictions(receive(&hub, text, from: id, at: 1)) == [nil])
+            #expect(hub.predictionTables.builds == min(i + 1, burst))
+        }
     }
 
     @Test func aViewerIsToldItHasNone() {

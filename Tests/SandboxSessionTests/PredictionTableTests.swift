@@ -85,7 +85,7 @@ struct PredictionTableTests {
         }
     }
 
-    /// What a `prediction` message costs: at most `SessionHub.maximumTableBytes` (a quarter of
+    /// What a `prediction` message costs: at most `PredictionTables.maximumBytes` (a quarter of
     /// the reply queue's byte bound) for every configuration here but the flip in a 4000-pt
     /// container, whose sheet's corners pass behind the eye (the hub sends it no table:
     /// `PredictionSessionTests.aTableOverTheByteBoundIsNotSent`).
@@ -94,7 +94,7 @@ struct PredictionTableTests {
             for (variant, (picture, _)) in row.enumerated() {
                 let bytes = ServerMessages.encode(.prediction(TrackingTable(picture)), headroom: 0).payloadCount
                 let flipLarge = TransitionKind.allCases[kind] == .flipHorizontal && variant == 4
-                #expect((bytes <= SessionHub.maximumTableBytes) != flipLarge, "kind \(kind) v\(variant): \(bytes)")
+                #expect((bytes <= PredictionTables.maximumBytes) != flipLarge, "kind \(kind) v\(variant): \(bytes)")
             }
         }
     }

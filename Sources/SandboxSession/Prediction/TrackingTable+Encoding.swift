@@ -6,12 +6,19 @@ import TransitionCore
 /// id: unchanged; an object: the id and what changed, `null` removing a property; a layer the
 /// previous sample lacked: whole), at the frames' precision (`FramePrecision`), without a 3-D
 /// layer's `corners` (projected from its `transform3d`). So a client reads it with the frame
-/// assembler it already has.
+/// assembler it already has. Encoded once, when the table is built (`body`): a message that
+/// carries the table copies those bytes.
 extension TrackingTable {
     func write(to w: inout JSONWriter) {
+        body.withUnsafeBytes { w.appendRaw($0) }
+    }
+
+    static func encodedBody(_ samples: [Sample], _ configuration: TransitionConfiguration) -> [UInt8] {
+        var w = JSONWriter(headroom: 0, capacity: 16 * 1024)
+        let start = w.beginPart()
         w.beginObject()
         w.key("tolerance"); w.number(Self.tolerance)
-        w.key("pan"); writePan(to: &w)
+        w.key("pan"); writePan(configuration, to: &w)
         w.key("samples")
         w.beginArray()
         var previous: [String: [(String, [UInt8])]] = [:]
@@ -50,14 +57,14 @@ extension TrackingTable {
         }
         w.endArray()
         w.endObject()
+        return Array(w.written(start..<w.position))
     }
 
     /// What maps the pointer to the tracked fraction (docs/ENGINE.md "Decisions where the
     /// reference is silent", the progress rule): the pan's axis, direction and slop, the
     /// distance, the clamp, the rubber band and its container, and whether the `no-abs` pitfall
     /// measures along the positive axis.
-    private func writePan(to w: inout JSONWriter) {
-        let c = configuration
+    private static func writePan(_ c: TransitionConfiguration, to w: inout JSONWriter) {
         w.beginObject()
         w.key("axis"); w.string(c.pan.axis.rawValue)
         w.key("direction"); w.string(c.pan.direction.rawValue)

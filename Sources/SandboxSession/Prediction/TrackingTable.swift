@@ -26,6 +26,11 @@ public struct TrackingTable: Equatable, Sendable {
     /// The engine's configuration the table was sampled from: the pan's rule goes on the wire
     /// with it (`TrackingTable+Encoding`).
     public let configuration: TransitionConfiguration
+    /// The table as the `prediction` message's `table` holds it, encoded once
+    /// (`TrackingTable+Encoding`).
+    let body: [UInt8]
+    /// The bytes of `body`.
+    public var encodedCount: Int { body.count }
 
     /// Points: a third of a point under the 1-pt goal, leaving room for the wire's rounding.
     public static let tolerance = 0.25
@@ -42,9 +47,12 @@ public struct TrackingTable: Equatable, Sendable {
     public init(samples: [Sample], configuration: TransitionConfiguration) {
         self.samples = samples
         self.configuration = configuration
+        body = Self.encodedBody(samples, configuration)
     }
 
-    /// The table of `picture`, or nil when it needs more than `maximumSamples`.
+    /// The table of `picture`, or nil when it needs more than `maximumSamples`: sampling stops
+    /// as soon as the count passes it, so a picture that needs more costs no more than one that
+    /// needs exactly that many.
     public init?(_ picture: TrackingPicture) {
         func sample(_ fraction: Double) -> Sample {
             Sample(
@@ -74,8 +82,7 @@ public struct TrackingTable: Equatable, Sendable {
             pending.append((a, middle))
             pending.append((middle, b))
         }
-        samples = found.keys.sorted().map { found[$0]! }
-        configuration = picture.configuration
+        self.init(samples: found.keys.sorted().map { found[$0]! }, configuration: picture.configuration)
     }
 
     /// The rule's sample at `fraction` (clamped to 0…1): `fraction`, its progress and layers.
