@@ -118,8 +118,9 @@ class Observer:
         controller, callback = message.get("controller", "?"), message.get("callback", "?")
         if isinstance(message.get("didComplete"), bool):
             self.lifecycle.append(f"{controller}.{callback}({str(message['didComplete']).lower()})")
-        elif callback == "viewDidLoad":
-            self.lifecycle.append(f"{controller}.viewDidLoad")
+        elif callback == "viewDidLoad" or (isinstance(callback, str) and callback.startswith("presentationController")):
+            # The sheet's delegate calls take no `animated` argument (as `sandbox pan` writes them).
+            self.lifecycle.append(f"{controller}.{callback}")
         else:
             self.lifecycle.append(f"{controller}.{callback}({str(message.get('animated') is True).lower()})")
 
