@@ -16,7 +16,7 @@ public final class ClientSocket {
     /// The largest message the client takes: 1 MiB. The server's largest messages, a scene's
     /// frames and `scene-state`, are under 64 KiB (46 KB at 64 controllers, docs/SCENE.md), so
     /// this is 20 times the most a real server sends; a larger message (one huge frame or
-    /// endless continuation fragments) closes the connection with 1009 instead of growing
+    /// endless continuation fragments) cuts the connection instead of growing
     /// `incoming` until memory runs out.
     public static let maxMessageBytes = 1 << 20
 
@@ -124,17 +124,15 @@ public final class ClientSocket {
         return 0
     }
 
-    /// Says so at once and cuts the connection at the next turn of the loop, with 1009 as its
-    /// close reason; until then lws reads on and the rest is dropped (the socket is detached).
-    /// Not `return -1` nor a paused read: with TLS data pending, both leave lws' forced service
-    /// spinning on this wsi without end (libwebsockets 4.1).
+    /// Says so at once and cuts the connection at the next turn of the loop; until then lws
+    /// reads on and the rest is dropped (the socket is detached). No 1009 close frame: lws sends
+    /// one only on its graceful close (`return -1`, or a paused read), and with TLS data pending
+    /// that leaves its forced service spinning on this wsi without end (libwebsockets 4.1.6).
     private func refuseOversized(_ handle: WebSocketHandle) -> Int32 {
         incoming = []
-        let limit = Self.maxMessageBytes >> 20
-        handle.setCloseReason(1009, "message over \(limit) MiB")
         handle.killSoon()
         lws_set_opaque_user_data(handle.wsi, nil)
-        finish(error: "the server sent a message over \(limit) MiB (closed with 1009)")
+        finish(error: "the server sent a message over \(Self.maxMessageBytes >> 20) MiB (connection cut)")
         return 0
     }
 
