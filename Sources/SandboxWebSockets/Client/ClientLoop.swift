@@ -8,7 +8,9 @@ public final class ClientLoop: @unchecked Sendable {
     private var native: UnsafeMutablePointer<clws_client>?
     private var context: OpaquePointer? { native?.pointee.context }
     private let clock = ServerClock()
-    private lazy var timer = LWSTimer { [unowned self] in self.timerFired() }
+    /// Made at the first deadline. Its closure holds the loop weakly: deinit must not make one
+    /// (as a lazy property would) nor find an unowned reference to a loop already going away.
+    private var timer: LWSTimer?
     /// The deadline the timer is armed for, if any.
     private var armedFor: Double?
     /// Sockets by identity, kept alive until lws is done with them.
@@ -45,9 +47,13 @@ public final class ClientLoop: @unchecked Sendable {
     }
 
     deinit {
-        guard native != nil else { return }  // a failed init: no context, and no timer to make
-        timer.cancel(on: context)
-        if let native { clws_client_destroy(native) }
+        guard let native else { return }  // a failed init: no context
+        // Destroying the context closes every connection, and lws calls back for each: no
+        // callback may find a socket (or this loop, half gone) then. The timer first, then
+        // every socket is detached from its wsi.
+        timer?.cancel(on: context)
+        for socket in sockets.values { socket.detach() }
+        clws_client_destroy(native)
         sockets.removeAll()
     }
 
@@ -72,7 +78,11 @@ public final class ClientLoop: @unchecked Sendable {
         let tls = !url.isSecure ? CLWS_PLAIN : url.trust.insecure ? CLWS_TLS_INSECURE : CLWS_TLS_VERIFIED
         let wsi = clws_client_connect(
             native, url.host, Int32(url.port), url.path, hostHeader, nil, subprotocol, opaque, Int32(tls.rawValue))
-        if wsi == nil { socket.failed("could not start connecting to \(url)") }
+        if wsi == nil {
+            socket.failed("could not start connecting to \(url)")
+        } else if !socket.isClosed {
+            socket.wsi = wsi
+        }
         return socket
     }
 
@@ -86,6 +96,8 @@ public final class ClientLoop: @unchecked Sendable {
             if now >= deadline { return }
             if deadline.isFinite && armedFor != deadline {
                 armedFor = deadline
+                let timer = self.timer ?? LWSTimer { [weak self] in self?.timerFired() }
+                self.timer = timer
                 timer.schedule(on: context, after: deadline - now)
             }
             lws_service(context, 0)
@@ -115,6 +127,7 @@ private func clientCallback(
     let socket = Unmanaged<ClientSocket>.fromOpaque(opaque).takeUnretainedValue()
     switch reason {
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        socket.wsi = wsi
         socket.opened(wsi)
     case LWS_CALLBACK_CLIENT_RECEIVE:
         return socket.receive(wsi, input, length)
@@ -160,6 +173,10 @@ private func clientCallback(
     case LWS_CALLBACK_CLIENT_CLOSED:
         lws_set_opaque_user_data(wsi, nil)
         socket.closed()
+    case LWS_CALLBACK_WSI_DESTROY:
+        // Gone without CLOSED or CONNECTION_ERROR: the socket must not keep the freed wsi.
+        lws_set_opaque_user_data(wsi, nil)
+        socket.failed("the connection was dropped")
     default:
         break
     }

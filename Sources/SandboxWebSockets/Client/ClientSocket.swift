@@ -13,7 +13,18 @@ public protocol ClientSocketDelegate: AnyObject {
 /// One client WebSocket on a `ClientLoop`. Outgoing messages queue and leave one per
 /// WRITEABLE callback, as libwebsockets requires.
 public final class ClientSocket {
+    /// The largest message the client takes: 1 MiB. The server's largest messages, a scene's
+    /// frames and `scene-state`, are under 64 KiB (46 KB at 64 controllers, docs/SCENE.md), so
+    /// this is 20 times the most a real server sends; a larger message (one huge frame or
+    /// endless continuation fragments) cuts the connection instead of growing
+    /// `incoming` until memory runs out.
+    public static let maxMessageBytes = 1 << 20
+
     public unowned let loop: ClientLoop
+    /// What the callbacks reach the loop through: they can run from the loop's deinit.
+    private weak var owner: ClientLoop?
+    /// The libwebsockets connection, from `connect` until the socket finishes or is detached.
+    var wsi: OpaquePointer?
     /// Where it connects (and how it trusts a wss:// server).
     public let url: WebSocketURL
     private weak var delegate: ClientSocketDelegate?
@@ -34,6 +45,7 @@ public final class ClientSocket {
 
     init(loop: ClientLoop, url: WebSocketURL, delegate: ClientSocketDelegate) {
         self.loop = loop
+        self.owner = loop
         self.url = url
         self.delegate = delegate
     }
@@ -67,7 +79,15 @@ public final class ClientSocket {
     }
 
     func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-        let final = WebSocketHandle(wsi: wsi).isFinalFragment
+        let handle = WebSocketHandle(wsi: wsi)
+        // What is held, this piece, and the rest of its frame (its header says how long it is:
+        // up to 2^64 - 1, so compared unsigned, without a sum that can overflow).
+        let rest = UInt(lws_remaining_packet_payload(wsi))
+        let room = UInt(Self.maxMessageBytes - min(Self.maxMessageBytes, incoming.count + length))
+        if incoming.count + length > Self.maxMessageBytes || rest > room {
+            return refuseOversized(handle)
+        }
+        let final = handle.isFinalFragment
         if final && incoming.isEmpty {
             // The common case, one fragment: no copy.
             delegate?.socket(self, received: UnsafeRawBufferPointer(start: input, count: length))
@@ -104,6 +124,18 @@ public final class ClientSocket {
         return 0
     }
 
+    /// Says so at once and cuts the connection at the next turn of the loop; until then lws
+    /// reads on and the rest is dropped (the socket is detached). No 1009 close frame: lws sends
+    /// one only on its graceful close (`return -1`, or a paused read), and with TLS data pending
+    /// that leaves its forced service spinning on this wsi without end (libwebsockets 4.1.6).
+    private func refuseOversized(_ handle: WebSocketHandle) -> Int32 {
+        incoming = []
+        handle.killSoon()
+        lws_set_opaque_user_data(handle.wsi, nil)
+        finish(error: "the server sent a message over \(Self.maxMessageBytes >> 20) MiB (connection cut)")
+        return 0
+    }
+
     func peerClosing(code: Int) {
         closeCode = code >= 0 ? code : nil
     }
@@ -116,12 +148,25 @@ public final class ClientSocket {
         finish(error: nil)
     }
 
+    /// The loop is going away: no callback may reach this socket after this. Its delegate is
+    /// not told (it may be going away too).
+    func detach() {
+        if let wsi { lws_set_opaque_user_data(wsi, nil) }
+        wsi = nil
+        isClosed = true
+        isOpen = false
+        connection = nil
+        incoming = []
+    }
+
     private func finish(error: String?) {
         guard !isClosed else { return }
         isClosed = true
         isOpen = false
         connection = nil
+        wsi = nil
+        incoming = []
         delegate?.socketClosed(self, code: closeCode, error: error)
-        loop.forget(self)
+        owner?.forget(self)
     }
 }
