@@ -34,13 +34,10 @@ struct PredictionTableTests {
     static let tables: [[(TrackingPicture, TrackingTable?)]] = TransitionKind.allCases.indices.map { kind in
         (0...4).map { variant in
             let picture = try! TrackingPicture(configuration: configuration(kind: kind, variant: variant))
-            // A table over the message bound is never sent (`SessionHub.maximumTableBytes`; the
+            // A table over the message bound is never sent (`PredictionTables.maximumBytes`; the
             // flip in the 4000-pt container, whose sheet passes the eye): the page draws the
             // server's frames, so the rule is not held to it here.
-            let table = TrackingTable(picture).flatMap { table in
-                ServerMessages.encode(.prediction(table), headroom: 0).payloadCount > SessionHub.maximumTableBytes
-                    ? nil : table
-            }
+            let table = TrackingTable(picture).flatMap { $0.encodedCount > PredictionTables.maximumBytes ? nil : $0 }
             return (picture, table)
         }
     }
