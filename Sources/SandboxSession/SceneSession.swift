@@ -177,7 +177,8 @@ struct SceneSession: Equatable {
             let asked: [LifecycleCallback] = [.presentationControllerShouldDismiss, .presentationControllerWillDismiss]
             records.insert(
                 contentsOf: asked.map {
-                    LifecycleRecord(group: group, action: armed.plan.action.rawValue, event: .delegate(armed.plan.from, $0))
+                    LifecycleRecord(
+                        group: group, action: armed.plan.action.rawValue, event: .delegate(armed.plan.from, $0))
                 }, at: 0)
         }
         return records

@@ -99,7 +99,8 @@ struct PredictionSessionTests {
             let id = ConnectionID(number: 10 + i)
             var actions: [SessionAction] = []
             hub.connect(id, session: "s\(i)", into: &actions)
-            let text = #"{"type":"configure","prediction":true,"transition":"pop","spring":{"damping":0.05},"#
+            let text =
+                #"{"type":"configure","prediction":true,"transition":"pop","spring":{"damping":0.05},"#
                 + #""duration":0.\#(60 + i)}"#
             #expect(Self.predictions(receive(&hub, text, from: id, at: 1)) == [nil])
             #expect(hub.predictionTables.builds == min(i + 1, burst))
@@ -111,9 +112,10 @@ struct PredictionSessionTests {
         var actions: [SessionAction] = []
         hub.connect(viewer, session: "t", into: &actions)
         _ = receive(&hub, #"{"type":"join","session":"s"}"#, from: viewer, at: 1)
-        #expect(receive(&hub, #"{"type":"configure","prediction":true}"#, from: viewer, at: 2) == [
-            .send(viewer, .prediction(nil))
-        ])
+        #expect(
+            receive(&hub, #"{"type":"configure","prediction":true}"#, from: viewer, at: 2) == [
+                .send(viewer, .prediction(nil))
+            ])
     }
 
     @Test(arguments: [

@@ -55,7 +55,8 @@ import TransitionCore
         var h = Harness()
         h.send(#"{"type":"configure","timeScale":0.05}"#)
         h.send(
-            #"{"type":"scene","device":"tablet","rotationDuration":2,"root":{"id":"r","supportedOrientations":["all"]}}"#)
+            #"{"type":"scene","device":"tablet","rotationDuration":2,"root":{"id":"r","supportedOrientations":["all"]}}"#
+        )
         h.send(#"{"type":"device","orientation":"portraitUpsideDown"}"#)
         #expect(h.scene?.rotation != nil)
         let start = h.now

@@ -28,11 +28,13 @@ struct SceneErrorTextTests {
             expectRefusal(scene, busy) { scene throws(SceneError) in try scene.present(F.plain("C"), from: "detail") }
             if ios == .ios13 {
                 #expect(
-                    hidden.description == "Attempt to present B on nav (from home) whose view is not in the window hierarchy.")
+                    hidden.description
+                        == "Attempt to present B on nav (from home) whose view is not in the window hierarchy.")
                 #expect(busy.description == "Attempt to present C on nav (from detail) which is already presenting B.")
             } else {
                 #expect(
-                    hidden.description == "Warning: Attempt to present B on nav whose view is not in the window hierarchy!")
+                    hidden.description
+                        == "Warning: Attempt to present B on nav whose view is not in the window hierarchy!")
                 #expect(busy.description == "Warning: Attempt to present C on nav which is already presenting B")
             }
         }
@@ -43,16 +45,26 @@ struct SceneErrorTextTests {
         var scene = try Scene(root: .navigation("nav", stack: [F.plain("home")]))
         try scene.present(F.plain("B"), from: "home", animated: false)
         let cases: [(SceneError, String)] = [
-            (.alreadyPresented("B", .itself, ios: .newest),
-             "Application tried to present modal view controller on itself. Presenting controller is B."),
-            (.alreadyPresented("home", .parent("nav"), ios: .newest),
-             "Application tried to present modally a view controller home that has a parent view controller nav."),
-            (.alreadyPresented("B", .presentedBy("nav"), ios: .newest),
-             "Application tried to present modally a view controller B that is already being presented by nav."),
-            (.alreadyPresented("B", .presentedBy("nav"), ios: .ios8),
-             "Application tried to present modally an active controller B."),
-            (.alreadyPresented("home", .pushed, ios: .newest),
-             "Pushing the same view controller instance more than once is not supported (home)"),
+            (
+                .alreadyPresented("B", .itself, ios: .newest),
+                "Application tried to present modal view controller on itself. Presenting controller is B."
+            ),
+            (
+                .alreadyPresented("home", .parent("nav"), ios: .newest),
+                "Application tried to present modally a view controller home that has a parent view controller nav."
+            ),
+            (
+                .alreadyPresented("B", .presentedBy("nav"), ios: .newest),
+                "Application tried to present modally a view controller B that is already being presented by nav."
+            ),
+            (
+                .alreadyPresented("B", .presentedBy("nav"), ios: .ios8),
+                "Application tried to present modally an active controller B."
+            ),
+            (
+                .alreadyPresented("home", .pushed, ios: .newest),
+                "Pushing the same view controller instance more than once is not supported (home)"
+            ),
         ]
         for (error, text) in cases { #expect(error.description == "NSInvalidArgumentException: " + text) }
         expectRefusal(scene, cases[0].0) { scene throws(SceneError) in try scene.present(.id("B"), from: "B") }

@@ -43,7 +43,9 @@ struct PredictionTables: Equatable {
 
     /// The table of `configuration` at `now`: the cached outcome, else one built when the
     /// budget allows (and cached), else nil. `built` says whether this call built it.
-    mutating func table(for configuration: TransitionConfiguration, at now: Double) -> (table: TrackingTable?, built: Bool) {
+    mutating func table(for configuration: TransitionConfiguration, at now: Double) -> (
+        table: TrackingTable?, built: Bool
+    ) {
         if let index = entries.firstIndex(where: { $0.configuration == configuration }) {
             let entry = entries.remove(at: index)
             entries.append(entry)

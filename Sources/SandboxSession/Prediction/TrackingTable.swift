@@ -70,11 +70,13 @@ public struct TrackingTable: Equatable, Sendable {
             // Ends that list different layers hold a step between them: split down to the floor,
             // so that the nearer sample is wrong over at most `minimumWidth` (PredictionTableTests,
             // a seed that found a step in an interval whose quarter points all fitted).
-            let fits = Self.sameStructure(left.layers, right.layers) && [0.25, 0.5, 0.75].allSatisfy { (q: Double) -> Bool in
-                let p = a + (b - a) * q
-                let truth = picture.layers(atFraction: p)
-                return Self.deviation(Self.interpolate(left, right, at: p).layers, truth).fits
-            }
+            let fits =
+                Self.sameStructure(left.layers, right.layers)
+                && [0.25, 0.5, 0.75].allSatisfy { (q: Double) -> Bool in
+                    let p = a + (b - a) * q
+                    let truth = picture.layers(atFraction: p)
+                    return Self.deviation(Self.interpolate(left, right, at: p).layers, truth).fits
+                }
             if fits { continue }
             let middle = (a + b) / 2
             found[middle] = sample(middle)

@@ -10,7 +10,8 @@ struct SceneSetup: Equatable {
 
     init(_ fields: MessageFields) throws(WireError) {
         try fields.onlyKnown([
-            "type", "root", "device", "ios", "interruptible", "doublePresentation", "appOrientations", "windowOrientations",
+            "type", "root", "device", "ios", "interruptible", "doublePresentation", "appOrientations",
+            "windowOrientations",
             "containerForwardsOrientation", "rotationCallbacks", "rotationDuration",
         ])
         device = try fields.name("device", default: .phone)

@@ -162,10 +162,11 @@ private func clientCallback(
         // No certificate was looked at: perhaps the server speaks the other scheme (`SchemeProbe`).
         let otherScheme = socket.certificateProblem == nil ? SchemeProbe.mismatch(socket.url) : nil
         let reason =
-            otherScheme ?? (!socket.url.isSecure
-            ? said
-            : socket.certificateNames.map { TLSTrust.mismatch(names: $0, url: socket.url) }
-                ?? TLSTrust.explain(said, url: socket.url))
+            otherScheme
+            ?? (!socket.url.isSecure
+                ? said
+                : socket.certificateNames.map { TLSTrust.mismatch(names: $0, url: socket.url) }
+                    ?? TLSTrust.explain(said, url: socket.url))
         // The socket may be freed by its delegate now; later callbacks for this wsi (down to
         // WSI_DESTROY) must not find it.
         lws_set_opaque_user_data(wsi, nil)

@@ -2,8 +2,19 @@
 /// each rule that depends on it reads this and cites its source where it is defined
 /// (docs/SCENE.md, "The iOS version"). Apple numbered the releases 7…18, then 26.
 public enum IOSVersion: String, Equatable, Hashable, Sendable, CaseIterable, Comparable {
-    case ios7 = "7", ios8 = "8", ios9 = "9", ios10 = "10", ios11 = "11", ios12 = "12", ios13 = "13"
-    case ios14 = "14", ios15 = "15", ios16 = "16", ios17 = "17", ios18 = "18", ios26 = "26"
+    case ios7 = "7"
+    case ios8 = "8"
+    case ios9 = "9"
+    case ios10 = "10"
+    case ios11 = "11"
+    case ios12 = "12"
+    case ios13 = "13"
+    case ios14 = "14"
+    case ios15 = "15"
+    case ios16 = "16"
+    case ios17 = "17"
+    case ios18 = "18"
+    case ios26 = "26"
 
     /// The default: the newest release the scene models.
     public static let newest = IOSVersion.ios26

@@ -177,10 +177,11 @@ extension Scene {
             guard plan.action == .present || plan.action == .dismiss, hierarchy.contains(source) else {
                 return .busy(plan.action)
             }
-            let attempted = switch reference {
-            case .controller(let controller): controller.id
-            case .id(let id): id
-            }
+            let attempted =
+                switch reference {
+                case .controller(let controller): controller.id
+                case .id(let id): id
+                }
             return .presentingWhileBusy(
                 attempted: attempted, on: hierarchy.layerRoot(of: source), source: source, inFlight: plan.action,
                 ios: options.ios)

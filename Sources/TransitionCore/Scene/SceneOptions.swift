@@ -35,7 +35,8 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
     public static let rotationDurationRange = 0.0...2.0
 
     public init(
-        ios: IOSVersion = .newest, doublePresentation: DoublePresentation = .refuse, appOrientations: OrientationMask? = nil,
+        ios: IOSVersion = .newest, doublePresentation: DoublePresentation = .refuse,
+        appOrientations: OrientationMask? = nil,
         windowOrientations: OrientationMask? = nil, containerForwardsOrientation: Bool = false,
         rotationCallbacks: RotationCallbacks? = nil, rotationDuration: Double? = nil
     ) {
