@@ -123,7 +123,11 @@ def test_the_property_animator_driver_shows_its_state(page):
     page.drag(line(60, 160, steps=8) + [("pause", 300)])
     page.wait_rest()
     seen = page.js("return window.__animatorSeen")
-    assert all(text.startswith("active, paused · fractionComplete ") for text in seen), seen
+    # The panels are repainted off the frame path (at most every 100 ms, docs/PAGE.md): the
+    # first tracking frame may be drawn before the panel has left its resting text.
+    if seen and seen[0].startswith("inactive"):
+        seen = seen[1:]
+    assert seen and all(text.startswith("active, paused · fractionComplete ") for text in seen), seen
     assert 0.45 <= float(seen[-1].rsplit(" ", 1)[1]) <= 0.55, seen[-4:]
     page.wait(f"{state}.startsWith('inactive')")
     set_rule(page, "durationFactor", "11")
