@@ -347,7 +347,7 @@ func fail(_ check: String, _ reason: @autoclosure () -> String, _ reply: @autocl
 /// parser), and on the way: `null` only where the protocol allows it (a non-finite number is
 /// written as null), `progress` and `opacity` within 0…1, and a frame's `n`, `t`, `sent`, `ack`.
 struct Scan {
-    enum Kind { case frame, error, transition, config, sceneState, other }
+    enum Kind { case frame, error, transition, config, sceneState, prediction, other }
     struct Bad: Error {
         let check: String
         let reason: String
@@ -374,6 +374,7 @@ struct Scan {
             return .config
         }
         if bytes.starts(with: #"{"type":"scene-state""#.utf8) { return .sceneState }
+        if bytes.starts(with: #"{"type":"prediction""#.utf8) { return .prediction }
         return .other
     }
 
@@ -523,6 +524,11 @@ struct Scan {
                         || keyIs(key, "controller") || keyIs(key, "title"))
         case .sceneState: allowed = depth == 1 && (keyIs(key, "inFlight") || keyIs(key, "armed") || keyIs(key, "root"))
         case .config: allowed = keyIs(key, "flingVelocity") || keyIs(key, "rubberBand")
+        case .prediction:
+            // No table; the pan without a rubber band; a sample's layer patch removing a property.
+            allowed =
+                depth == 1 && keyIs(key, "table") || keyIs(key, "rubberBand")
+                || depth > 2 && (keyIs(key, "mask") || keyIs(key, "transform3d") || keyIs(key, "corners"))
         default: allowed = false
         }
         if !allowed {

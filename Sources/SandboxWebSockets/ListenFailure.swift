@@ -24,7 +24,7 @@ enum ListenFailure {
     static func tlsProblem(cert: String, key: String) -> String? {
         var reason = [CChar](repeating: 0, count: 256)
         let result = clws_tls_check_files(cert, key, &reason, reason.count)
-        let said = String(cString: reason)
+        let said = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let because = said.isEmpty ? "" : " (OpenSSL: \(said))"
         switch result {
         case 0: return nil
