@@ -15,7 +15,16 @@ enum FrameWriter {
     }
 
     /// Where a full frame's header starts: after `{"type":"frame","n":N,`.
-    static func headerOffset(number: Int) -> Int { #"{"type":"frame","n":"#.utf8.count + String(number).utf8.count + 1 }
+    /// Counted, not formatted: every frame computes it (`FrameEncoding.init`), so no `String`.
+    static func headerOffset(number: Int) -> Int {
+        var digits = number < 0 ? 2 : 1
+        var rest = number.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return #"{"type":"frame","n":"#.utf8.count + digits + 1
+    }
 
     /// Protocol 1's frame, from the full frame: `t` (the bytes of `sent`'s value, `sent` in
     /// `full`'s payload) right after `n`, as protocol 1 wrote it; the rest as in `full`.
