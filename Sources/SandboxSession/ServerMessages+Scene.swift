@@ -129,6 +129,25 @@ extension ServerMessages {
             w.key("preferredOrientation"); w.string(preferred.rawValue)
         }
         if controller.isModalInPresentation { w.key("isModalInPresentation"); w.bool(true) }
+        if !controller.views.isEmpty { w.key("views"); writeViews(controller.views, to: &w) }
         w.endObject()
+    }
+
+    /// A controller's named views as the wire gave them (SceneViewWireTests).
+    fileprivate static func writeViews(_ views: [SceneView], to w: inout JSONWriter) {
+        w.beginArray()
+        for view in views {
+            w.beginObject()
+            w.key("id"); w.string(view.id)
+            w.key("kind"); w.string(view.kind.rawValue)
+            w.key("frame"); w.beginObject()
+            w.key("x"); w.number(view.frame.minX)
+            w.key("y"); w.number(view.frame.minY)
+            w.key("width"); w.number(view.frame.width)
+            w.key("height"); w.number(view.frame.height)
+            w.endObject()
+            w.endObject()
+        }
+        w.endArray()
     }
 }

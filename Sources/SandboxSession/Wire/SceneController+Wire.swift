@@ -28,7 +28,7 @@ extension SceneController {
             try fields.onlyKnown([
                 "id", "title", "kind", "stack", "presentationStyle", "transitionStyle", "definesPresentationContext",
                 "providesPresentationContextTransitionStyle", "supportedOrientations", "shouldAutorotate",
-                "preferredOrientation", "isModalInPresentation",
+                "preferredOrientation", "isModalInPresentation", "views",
             ])
             let id = try fields.identifier("id", required: true)!
             let title = try fields.identifier("title")
@@ -61,7 +61,8 @@ extension SceneController {
                 preferredOrientationForPresentation: (try fields.optionalName("preferredOrientation")
                     as InterfaceOrientation?)?
                     .uikitValue,
-                isModalInPresentation: try fields.bool("isModalInPresentation", default: false))
+                isModalInPresentation: try fields.bool("isModalInPresentation", default: false),
+                views: try SceneView.list(fields))
         } catch {
             // Name the field by its path from the message (`root.stack[1].id`).
             var nested = error

@@ -21,6 +21,8 @@ public struct SceneController: Equatable, Sendable {
     /// `isModalInPresentation` (iOS 13+): the sheet's swipe-down resists instead of dismissing
     /// (Scene+DismissGesture.swift).
     public var isModalInPresentation: Bool
+    /// The named views in its content (`SceneView`), at most `SceneView.maximumPerController`.
+    public var views: [SceneView]
     /// `supportedInterfaceOrientations` as a mask (REFERENCE §4: portrait 2, upside down 4,
     /// landscape right 8, landscape left 16); nil = the device's default. Typed as
     /// `supportedMask` (SceneController+Orientation.swift).
@@ -35,7 +37,8 @@ public struct SceneController: Equatable, Sendable {
         presentationStyle: PresentationStyle = .fullScreen, transitionStyle: TransitionKind = .coverVertical,
         definesPresentationContext: Bool = false, providesPresentationContextTransitionStyle: Bool = false,
         supportedOrientations: Int? = nil, shouldAutorotate: Bool = true,
-        preferredOrientationForPresentation: Int? = nil, isModalInPresentation: Bool = false
+        preferredOrientationForPresentation: Int? = nil, isModalInPresentation: Bool = false,
+        views: [SceneView] = []
     ) {
         self.id = id
         self.title = title ?? id
@@ -48,6 +51,7 @@ public struct SceneController: Equatable, Sendable {
         self.shouldAutorotate = shouldAutorotate
         self.preferredOrientationForPresentation = preferredOrientationForPresentation
         self.isModalInPresentation = isModalInPresentation
+        self.views = views
     }
 
     /// A navigation controller with `stack` (bottom to top). It defines a presentation context
