@@ -67,13 +67,15 @@ struct SceneViewWireTests {
         let id = ConnectionID(number: 1)
         hub.connect(id, session: "s", into: &actions)
         actions.removeAll()
-        let text = #"{"type":"scene","root":{"id":"root","views":[{"id":"thumb","frame":\#(Self.frame(16, 120, 120, 90))}]}}"#
+        let views = #"[{"id":"thumb","frame":\#(Self.frame(16, 120, 120, 90))}]"#
+        let text = #"{"type":"scene","root":{"id":"root","views":\#(views)}}"#
         hub.receive(Array(text.utf8), from: id, at: 1, into: &actions)
         let echoed = actions.compactMap { action -> String? in
             guard case .send(_, let message) = action, case .sceneState = message else { return nil }
             return ServerMessages.encode(message, headroom: 0).text
         }.first
         let state = try #require(echoed)
-        #expect(state.contains(#""views":[{"id":"thumb","kind":"view","frame":{"x":16,"y":120,"width":120,"height":90}}]"#))
+        let frame = #"{"x":16,"y":120,"width":120,"height":90}"#
+        #expect(state.contains(#""views":[{"id":"thumb","kind":"view","frame":\#(frame)}]"#))
     }
 }
