@@ -70,3 +70,39 @@ extension ScenePictureTests {
         #expect(order == ["home:root", "first:child", "nav:navigationBar"])
     }
 }
+
+/// The covered side in the picture: which views a frame draws as still (`sceneLayers`).
+extension ScenePictureTests {
+    /// A sheet or an `over…` presentation keeps its presenter in the window: no covered side,
+    /// the presenter stays the interpolated still view (pushed back under a phone sheet).
+    @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .overFullScreen, .overCurrentContext])
+    func aPresentationThatKeepsThePresenterHasNoCoveredSide(style: PresentationStyle) throws {
+        var scene = try Scene(root: SceneController(id: "home"))
+        try scene.present(.controller(SceneController(id: "top", presentationStyle: style, transitionStyle: .flipHorizontal)))
+        #expect(scene.picture.covered == nil)
+        #expect(scene.picture.sceneLayers(moving: "top", progress: 0.4) == scene.stillLayers(moving: "top", progress: 0.4))
+    }
+
+    /// While a full-screen present runs, the presenter's views (its bar and child) are drawn by
+    /// the covered side, not as still views; a tablet sheet's dimming view beneath stays.
+    @Test func aFrameDrawsTheCoveredViewsOnlyOnce() throws {
+        var scene = try Scene(device: .tablet, root: SceneController(id: "home"))
+        try scene.present(.controller(SceneController(id: "form", presentationStyle: .formSheet)), animated: false)
+        let nav = SceneController.navigation("nav", stack: [SceneController(id: "first")])
+        try scene.present(.controller(nav), from: "form")
+        let covered = try #require(scene.picture.covered)
+        #expect(covered.controller == "form" && covered.views == ["form"])
+        for progress in [0, 0.5, 1, -3, .nan, .infinity, 1e308] {
+            let still = scene.picture.sceneLayers(moving: "nav", progress: progress)
+            #expect(!still.contains { $0.controller == "form" && $0.role != .dimming })
+            #expect(still.contains { $0.role == .dimming })
+            #expect(still.contains { $0.controller == "home" })
+        }
+        // Out-of-range progress is clamped: the covered layer stays finite.
+        let layer = LayerState.screen(.from, .presenter, in: covered.container.size, z: 0)
+        for progress in [-3, Double.nan, .infinity, 1e308] {
+            let drawn = covered.layer(layer, progress: progress)
+            #expect(drawn.center.x.isFinite && drawn.center.y.isFinite && drawn.opacity.isFinite)
+        }
+    }
+}
