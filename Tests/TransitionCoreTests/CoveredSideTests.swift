@@ -97,7 +97,8 @@ import Testing
 
     // MARK: - Every kind: the picture before at 0, the picture after at 1
 
-    @Test(arguments: TransitionKind.allCases) func aPresentStartsOnThePictureBeforeAndLeavesIt(kind: TransitionKind) throws {
+    @Test(arguments: TransitionKind.allCases)
+    func aPresentStartsOnThePictureBeforeAndLeavesIt(kind: TransitionKind) throws {
         let scene = try Self.presenting(kind)
         let side = try #require(scene.picture.covered)
         #expect(side.controller == "home" && side.views == ["home", "list"])
@@ -120,7 +121,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TransitionKind.allCases) func aDismissalEndsOnThePictureAfter(kind: TransitionKind) throws {
+    @Test(arguments: TransitionKind.allCases)
+    func aDismissalEndsOnThePictureAfter(kind: TransitionKind) throws {
         let scene = try Self.dismissing(kind)
         let side = try #require(scene.picture.covered)
         #expect(side.controller == "home" && side.layerID == .to)
@@ -142,7 +144,8 @@ import Testing
         }
     }
 
-    @Test(arguments: TransitionKind.allCases) func aPushAndAPopEndOnTheirPictures(kind: TransitionKind) throws {
+    @Test(arguments: TransitionKind.allCases)
+    func aPushAndAPopEndOnTheirPictures(kind: TransitionKind) throws {
         let push = try Self.pushing(kind)
         let covered = try #require(push.picture.covered)
         #expect(covered.controller == "list" && covered.views == ["list"])

@@ -78,9 +78,11 @@ extension ScenePictureTests {
     @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .overFullScreen, .overCurrentContext])
     func aPresentationThatKeepsThePresenterHasNoCoveredSide(style: PresentationStyle) throws {
         var scene = try Scene(root: SceneController(id: "home"))
-        try scene.present(.controller(SceneController(id: "top", presentationStyle: style, transitionStyle: .flipHorizontal)))
+        let top = SceneController(id: "top", presentationStyle: style, transitionStyle: .flipHorizontal)
+        try scene.present(.controller(top))
         #expect(scene.picture.covered == nil)
-        #expect(scene.picture.sceneLayers(moving: "top", progress: 0.4) == scene.stillLayers(moving: "top", progress: 0.4))
+        let still = scene.stillLayers(moving: "top", progress: 0.4)
+        #expect(scene.picture.sceneLayers(moving: "top", progress: 0.4) == still)
     }
 
     /// While a full-screen present runs, the presenter's views (its bar and child) are drawn by

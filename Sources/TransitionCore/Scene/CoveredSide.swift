@@ -131,9 +131,9 @@ public struct CoveredSide: Equatable, Sendable {
 extension Scene {
     /// The covered side of the transition in flight (nil with none): `CoveredSide`'s rules, its
     /// views' ids from the hierarchy (the covered controller is in it before and after).
-    static func coveredSide(_ hierarchy: SceneHierarchy, _ pending: Pending?, before: [SceneLayer], after: [SceneLayer]?)
-        -> CoveredSide?
-    {
+    static func coveredSide(
+        _ hierarchy: SceneHierarchy, _ pending: Pending?, before: [SceneLayer], after: [SceneLayer]?
+    ) -> CoveredSide? {
         guard let pending, let after else { return nil }
         let plan = pending.plan
         let id = plan.operation == .present ? plan.from : plan.to
