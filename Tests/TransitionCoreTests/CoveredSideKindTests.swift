@@ -59,16 +59,21 @@ import Testing
     }
 
     /// `UIModalTransitionStyle.crossDissolve` (Apple): "the current view fades out while the new
-    /// view fades in at the same time. On dismissal, a similar type of cross-fade is used".
-    @Test func aCrossDissolvesCoveredViewFades() throws {
+    /// view fades in at the same time. On dismissal, a similar type of cross-fade is used". The
+    /// page composites the layers, so the old view's share of the picture is its opacity times
+    /// what the new one above it lets through: (1 − f)·old + f·new, a cross-fade without a dip.
+    @Test func aCrossDissolveIsAnExactCrossFade() throws {
         for progress in [0.25, 0.5, 0.75] {
             let f = TransitionKind.crossDissolve.animated(progress)
             let present = try T.drawn(T.presenting(.crossDissolve), at: progress)
-            #expect(abs((present.covered?.opacity ?? -1) - (1 - f)) < 1e-12)
-            #expect(abs((present.layer(.to)?.opacity ?? -1) - f) < 1e-12)  // the new view, in
+            let old = try #require(present.covered), new = try #require(present.layer(.to))
+            #expect(new.z > old.z && abs(new.opacity - f) < 1e-12)
+            #expect(abs(old.opacity * (1 - new.opacity) - (1 - f)) < 1e-12)
             let dismiss = try T.drawn(T.dismissing(.crossDissolve), at: progress)
-            #expect(abs((dismiss.covered?.opacity ?? -1) - f) < 1e-12)
-            #expect(dismiss.covered?.transform == .identity && dismiss.shade == nil)
+            let revealed = try #require(dismiss.covered), leaving = try #require(dismiss.layer(.from))
+            #expect(leaving.z > revealed.z && abs(leaving.opacity - (1 - f)) < 1e-12)
+            #expect(abs(revealed.opacity * (1 - leaving.opacity) - f) < 1e-12)
+            #expect(revealed.transform == .identity && dismiss.shade == nil)
         }
     }
 

@@ -65,7 +65,7 @@ import Testing
         let side = try #require(scene.picture.covered)
         let animator = Animator(configuration: plan.configuration(from: TransitionConfiguration()))
         let layers = animator.layers(at: progress * animator.duration)
-        let covered = layers.first { $0.id == side.layerID }.map { side.layer($0, progress: progress) }
+        let covered = layers.first { $0.id == side.layerID }.map { side.layer($0) }
         return Drawn(
             animator: layers, covered: covered, shade: covered.flatMap { side.shade(over: $0, progress: progress) },
             origin: plan.container.origin)

@@ -100,11 +100,13 @@ extension ScenePictureTests {
             #expect(still.contains { $0.role == .dimming })
             #expect(still.contains { $0.controller == "home" })
         }
-        // Out-of-range progress is clamped: the covered layer stays finite.
-        let layer = LayerState.screen(.from, .presenter, in: covered.container.size, z: 0)
-        for progress in [-3, Double.nan, .infinity, 1e308] {
-            let drawn = covered.layer(layer, progress: progress)
-            #expect(drawn.center.x.isFinite && drawn.center.y.isFinite && drawn.opacity.isFinite)
+        #expect(covered.shade(over: LayerState.screen(.from, .presenter, in: covered.container.size, z: 0),
+                              progress: 0.5) == nil)  // cover vertical: no shade
+        // Out-of-range progress is clamped: a push's shade stays between none and UIKit's 0.1.
+        let push = try #require(try CoveredSideTests.pushing(.push).picture.covered)
+        let child = LayerState.screen(.from, .presenter, in: push.container.size, z: 0)
+        for (progress, expected) in [(-3, 0), (Double.nan, 0), (.infinity, 0), (1e308, 0.1), (-.infinity, 0)] {
+            #expect(push.shade(over: push.layer(child), progress: progress)?.opacity == expected)
         }
     }
 }

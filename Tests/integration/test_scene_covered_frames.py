@@ -1,8 +1,8 @@
 """The covered side in a scene's frames over a real WebSocket (docs/PROTOCOL.md, frames of a scene
 session; docs/SCENE.md, "The covered side"): a held edge-swipe pop carries the revealed child as
 the animator's `to`, shifted left under a `shade`, and not in `scene.layers`; a full-screen
-cross-dissolve fades the presenter out as the presented view fades in; a sheet's presenter
-stays a still view. Every message is checked against the schema (Tests/wire_schema.py)."""
+cross-dissolve draws the presenter as the animator's opaque `from` under the presented view
+fading in; a sheet's presenter stays a still view. Every message is checked against the schema (Tests/wire_schema.py)."""
 import asyncio
 
 from client import Client
@@ -65,14 +65,19 @@ async def played(server, style):
     return frames
 
 
-def test_a_full_screen_cross_dissolve_fades_the_presenter_out(server):
+def test_a_full_screen_cross_dissolve_cross_fades_the_presenter_out(server):
     frames = run(played(server, "fullScreen"))
-    middle = [f for f in frames if 0.3 < f["progress"] < 0.7]
-    assert middle, [f["progress"] for f in frames]
-    for frame in middle:
+    shares = []
+    for frame in frames:
         presenter, presented = layer(frame, "from"), layer(frame, "to")
+        if presenter is None:
+            continue  # the last frame: the animator has dropped the presenter
         assert presenter["controller"] == "home" and "home" not in still(frame), frame
-        assert abs(presenter["opacity"] + presented["opacity"] - 1) < 0.002, frame["layers"]
+        assert presenter["opacity"] == 1 and presented["z"] > presenter["z"], frame["layers"]
+        # The presenter's share of the picture: what the presented view above it lets through.
+        shares.append(presenter["opacity"] * (1 - presented["opacity"]))
+    assert len(shares) > 5 and shares[0] > 0.95 and min(shares) < 0.05, shares
+    assert all(later <= earlier for earlier, later in zip(shares, shares[1:])), shares
 
 
 def test_a_sheets_presenter_stays_a_still_view(server):

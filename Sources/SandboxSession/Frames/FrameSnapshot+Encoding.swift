@@ -80,7 +80,7 @@ extension FrameSnapshot {
                 if layer.id == still {
                     // The covered view leaving or arriving: its own animation, in the scene's frame.
                     guard let covered = picture.covered else { continue }
-                    let drawn = covered.layer(layer, progress: frame.progress)
+                    let drawn = covered.layer(layer)
                     self.layer(drawn, controller: covered.controller)
                     if let shade = covered.shade(over: drawn, progress: frame.progress) { self.layer(shade) }
                     continue

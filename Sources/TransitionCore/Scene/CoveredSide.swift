@@ -1,7 +1,7 @@
 /// The side of a scene transition that the animator does not move: the presenter a present
 /// covers, the presenter a dismissal reveals, the child a push covers or a pop reveals. While
 /// the transition runs, its view is drawn by the kind's own covered-side animation (the push's
-/// parallax, the flip's first half, a cross-dissolve's fade, the curl's page) instead of at rest.
+/// parallax, the flip's first half, the curl's page) instead of at rest.
 ///
 /// Only a view that **leaves or arrives** animates: a full-screen or current-context present
 /// and its dismissal, a push and a pop (`SceneTransitionPlan.removesPresenterView`, Apple's
@@ -11,7 +11,7 @@
 /// does not say what a system animator does to a view its presentation keeps. `CoveredSideTests`.
 ///
 /// Worked out once per transition, when the scene composes its pictures (`Scene.picture`): a
-/// frame maps one animator layer and adds at most one shade (`layer(_:progress:)`,
+/// frame maps one animator layer and adds at most one shade (`layer(_:)`,
 /// `shade(over:progress:)`), never composes the scene.
 public struct CoveredSide: Equatable, Sendable {
     /// What a kind does to its covered view. A new kind adds its case to `effect(of:)` (the
@@ -19,11 +19,11 @@ public struct CoveredSide: Equatable, Sendable {
     public enum Effect: Equatable, Sendable {
         /// The animator's own layer of the covered view, as it is: the seeds' fade, pop and reveal
         /// (seed 000's animators animate both views in their container), cover vertical (the
-        /// presenter stays), the flip's turning side and the curl's page.
+        /// presenter stays), the flip's turning side, the curl's page, and the cross-dissolve's
+        /// opaque old view under the new one fading in — together Apple's cross-fade exactly,
+        /// (1 − f)·old + f·new ("the current view fades out while the new view fades in"); fading
+        /// this layer too would show a quarter of the old view half way.
         case animator
-        /// `UIModalTransitionStyle.crossDissolve`: "the current view fades out while the new view
-        /// fades in at the same time" (Apple); the animator leaves the presenter opaque.
-        case crossFade
         /// The navigation push: the animator's parallax, under UIKit's dimming shade.
         case parallaxDimmed
     }
@@ -77,19 +77,18 @@ public struct CoveredSide: Equatable, Sendable {
     /// What `kind` does to its covered view: one case per kind.
     public static func effect(of kind: TransitionKind) -> Effect {
         switch kind {
-        case .fade, .pop, .reveal, .coverVertical, .flipHorizontal, .partialCurl: return .animator
-        case .crossDissolve: return .crossFade
+        case .fade, .pop, .reveal, .coverVertical, .flipHorizontal, .crossDissolve, .partialCurl: return .animator
         case .push: return .parallaxDimmed
         }
     }
 
-    /// The covered view at `progress` (the transition's, 0…1): the animator's covered layer
-    /// (`layerID`, in container coordinates) mapped onto the view's own frame in the scene — its
+    /// The covered view: the animator's covered layer (`layerID`, in container coordinates,
+    /// at the transition's time) mapped onto the view's own frame in the scene — its
     /// bounds become the frame's size, its displacement from rest and its translation scale with
     /// the frame over the container, so a view smaller than the container (a sheet's card under
-    /// a full-screen present) moves in proportion to itself — with the kind's effect. Still in
-    /// container coordinates (the page adds the container's origin), as the animator's others.
-    public func layer(_ animator: LayerState, progress: Double) -> LayerState {
+    /// a full-screen present) moves in proportion to itself — keeping its rounded corners. Still
+    /// in container coordinates (the page adds the container's origin), as the animator's others.
+    public func layer(_ animator: LayerState) -> LayerState {
         let sx = frame.width / container.width
         let sy = frame.height / container.height
         var layer = animator
@@ -100,14 +99,10 @@ public struct CoveredSide: Equatable, Sendable {
         layer.transform.tx *= sx
         layer.transform.ty *= sy
         layer.cornerRadius = max(animator.cornerRadius, cornerRadius)
-        if Self.effect(of: kind) == .crossFade {
-            let f = eased(progress)
-            layer.opacity *= operation == .present ? 1 - f : f
-        }
         return layer
     }
 
-    /// The shade drawn over the covered view (`covered`, as `layer(_:progress:)` made it), nil
+    /// The shade drawn over the covered view (`covered`, as `layer(_:)` made it), nil
     /// for a kind without one. The push's: black, `parallaxShade` × the eased fraction of the
     /// push, from none to full as the view is covered and back on a pop (inferred: UIKit's
     /// dimming view's amount goes 0 → 1 in the push's animation block, on its curve).

@@ -47,7 +47,7 @@ public struct ScenePicture: Equatable, Sendable {
 
     /// What a scene frame draws as still at `progress`: `stillLayers(moving:progress:)` without
     /// the covered side's views while they animate (`covered`: the frame draws them as the
-    /// animator's covered layer, `CoveredSide.layer(_:progress:)`). A dimming view stays.
+    /// animator's covered layer, `CoveredSide.layer(_:)`). A dimming view stays.
     /// One pass over the views, as `stillLayers`.
     public func sceneLayers(moving: String?, progress: Double) -> [SceneLayer] {
         guard let covered else { return stillLayers(moving: moving, progress: progress) }
