@@ -1,6 +1,7 @@
 """The covered side's own animation in a real browser (docs/SCENE.md, "What the frames draw"):
 held half-way, an edge-swipe pop shows the revealed child shifted left under UIKit's shade, and
-a flip shows the presenter turning away, narrower than the screen. Pixels are read after the
+a flip shows the presenter turning away, narrower than the screen, and a navigation sheet's card
+turning under a full-screen flip keeps its own 44 pt bar. Pixels are read after the
 page painted the server's frame for the held pointer (its echo), never after a sleep."""
 
 from selenium.webdriver.common.actions import interaction
@@ -112,5 +113,28 @@ def test_a_held_flip_turns_the_presenter_away(page, artifacts):
     xs = [corner[0] for corner in front["corners"]]
     assert max(xs) - min(xs) < 390 * 0.97, front["corners"]
     page.screenshot(artifacts / "scene-covered-flip-held.png")
+    release_mouse(page)
+    page.wait(f"{AT_REST} && window.sandbox.scene.inFlight === null")
+
+
+def test_a_covered_navigation_sheet_keeps_its_bar_under_a_full_screen_flip(page):
+    start_scene(page)
+    act(page, "present", style="pageSheet", transition="", navigation=True, animated=False, interactive=False)
+    page.wait("window.sandbox.scene.presentations.length === 1 && window.sandbox.scene.inFlight === null"
+              " && window.sandbox.pendingRequests === 0")
+    state = page.get("scene")
+    sheet = state["presentations"][0]["presented"]
+    child = next(s["stack"][-1] for s in state["navigationStacks"] if s["navigation"] == sheet)
+    act(page, "present", style="fullScreen", transition="flip-horizontal", navigation=False, animated=True,
+        interactive=True)
+    page.wait("window.sandbox.scene.armed && window.sandbox.scene.armed.action === 'present'"
+              " && window.sandbox.pendingRequests === 0")
+    page.drag([(100 + 3 * i, 500) for i in range(11)] + [("pause", 200)], release=False)
+    frame = held(page)
+    front = layer(frame, "from")
+    assert front and front["controller"] == sheet and front["bounds"] == [390, 787], frame["layers"]
+    # The card's bar is 44 pt (it is not at the screen's top: no status bar in it), its child below.
+    assert near(colour(page, (250, 108, 50, 20)), card_colour(page, child), 8)
+    assert near(colour(page, (40, 64, 60, 10)), card_colour(page, sheet), 8)
     release_mouse(page)
     page.wait(f"{AT_REST} && window.sandbox.scene.inFlight === null")
