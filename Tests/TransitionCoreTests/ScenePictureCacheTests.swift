@@ -35,7 +35,9 @@ import Testing
     }
 
     static func check(_ scene: Scene, _ random: inout Random) {
-        let composed = ScenePicture(before: scene.visibleLayers, after: scene.pendingLayers)
+        let covered = Scene.coveredSide(
+            scene.hierarchy, scene.pending, before: scene.visibleLayers, after: scene.pendingLayers)
+        let composed = ScenePicture(before: scene.visibleLayers, after: scene.pendingLayers, covered: covered)
         #expect(scene.picture == composed)
         let controllers = scene.visibleLayers.map(\.controller)
         for _ in 0..<3 {
@@ -44,6 +46,8 @@ import Testing
             let anew = ScenePicture.still(before: composed.before, after: composed.after, progress: progress)
                 .filter { $0.role == .dimming || ($0.controller != moving && $0.group != moving) }
             #expect(scene.picture.stillLayers(moving: moving, progress: progress) == anew)
+            let drawn = anew.filter { $0.role == .dimming || !(covered?.views.contains($0.controller) ?? false) }
+            #expect(scene.picture.sceneLayers(moving: moving, progress: progress) == drawn)
         }
     }
 

@@ -70,3 +70,43 @@ extension ScenePictureTests {
         #expect(order == ["home:root", "first:child", "nav:navigationBar"])
     }
 }
+
+/// The covered side in the picture: which views a frame draws as still (`sceneLayers`).
+extension ScenePictureTests {
+    /// A sheet or an `over…` presentation keeps its presenter in the window: no covered side,
+    /// the presenter stays the interpolated still view (pushed back under a phone sheet).
+    @Test(arguments: [PresentationStyle.pageSheet, .formSheet, .overFullScreen, .overCurrentContext])
+    func aPresentationThatKeepsThePresenterHasNoCoveredSide(style: PresentationStyle) throws {
+        var scene = try Scene(root: SceneController(id: "home"))
+        let top = SceneController(id: "top", presentationStyle: style, transitionStyle: .flipHorizontal)
+        try scene.present(.controller(top))
+        #expect(scene.picture.covered == nil)
+        let still = scene.stillLayers(moving: "top", progress: 0.4)
+        #expect(scene.picture.sceneLayers(moving: "top", progress: 0.4) == still)
+    }
+
+    /// While a full-screen present runs, the presenter's views (its bar and child) are drawn by
+    /// the covered side, not as still views; a tablet sheet's dimming view beneath stays.
+    @Test func aFrameDrawsTheCoveredViewsOnlyOnce() throws {
+        var scene = try Scene(device: .tablet, root: SceneController(id: "home"))
+        try scene.present(.controller(SceneController(id: "form", presentationStyle: .formSheet)), animated: false)
+        let nav = SceneController.navigation("nav", stack: [SceneController(id: "first")])
+        try scene.present(.controller(nav), from: "form")
+        let covered = try #require(scene.picture.covered)
+        #expect(covered.controller == "form" && covered.views == ["form"])
+        for progress in [0, 0.5, 1, -3, .nan, .infinity, 1e308] {
+            let still = scene.picture.sceneLayers(moving: "nav", progress: progress)
+            #expect(!still.contains { $0.controller == "form" && $0.role != .dimming })
+            #expect(still.contains { $0.role == .dimming })
+            #expect(still.contains { $0.controller == "home" })
+        }
+        #expect(covered.shade(over: LayerState.screen(.from, .presenter, in: covered.container.size, z: 0),
+                              progress: 0.5) == nil)  // cover vertical: no shade
+        // Out-of-range progress is clamped: a push's shade stays between none and UIKit's 0.1.
+        let push = try #require(try CoveredSideTests.pushing(.push).picture.covered)
+        let child = LayerState.screen(.from, .presenter, in: push.container.size, z: 0)
+        for (progress, expected) in [(-3, 0), (Double.nan, 0), (.infinity, 0), (1e308, 0.1), (-.infinity, 0)] {
+            #expect(push.shade(over: push.layer(child), progress: progress)?.opacity == expected)
+        }
+    }
+}

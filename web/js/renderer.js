@@ -92,6 +92,7 @@ export class Renderer {
     this.scale = 1;  // device pixels per container point
     this.offscreen = new Map();  // layer id → canvas, for 3-D layers
     this.origin = [0, 0];  // the animator's container in the screen (a scene's transition)
+    this.covered = null;  // the transition's covered controller (docs/SCENE.md, "The covered side")
     this.view = [1, 0, 0, 1, 0, 0];  // interface points → canvas points
   }
 
@@ -124,6 +125,7 @@ export class Renderer {
     ctx.fillStyle = "#000";
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     this.origin = [0, 0];
+    this.covered = null;
     if (!frame) return;
     const transition = frame.scene ? this.drawScene(frame.scene, scene) : null;
     if (transition && (transition.action === "push" || transition.action === "pop")) {
@@ -154,6 +156,7 @@ export class Renderer {
     }
     const transition = sceneFrame.transition ?? null;
     if (transition?.container) this.origin = [transition.container[0], transition.container[1]];
+    if (transition) this.covered = ["present", "push"].includes(transition.action) ? transition.from : transition.to;
     return transition;
   }
 
@@ -201,8 +204,18 @@ export class Renderer {
 
   /** A scene's moving controller is drawn as its card; everything else as the demo screens. */
   drawLayerContent(ctx, layer, w, h, scene) {
-    if (layer.controller && scene.cards) scene.cards.drawController(ctx, layer.controller, w, h, this.origin[1] === 0);
+    if (layer.controller && scene.cards) scene.cards.drawController(ctx, layer.controller, w, h, this.atTop(layer));
     else drawContent(ctx, layer.content, w, h, scene);
+  }
+
+  /**
+   * Whether a controller's card starts at the screen's top (its navigation bar then covers the
+   * status bar too): a moving one's container does; the covered one is drawn in its own frame,
+   * which no kind moves vertically (a sheet's card under a full-screen present starts at 57).
+   */
+  atTop(layer) {
+    if (layer.controller !== this.covered) return this.origin[1] === 0;
+    return Math.abs(this.origin[1] + layer.center[1] - layer.bounds[1] / 2) < 0.5;
   }
 
   /**

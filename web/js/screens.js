@@ -285,6 +285,10 @@ export function drawContent(ctx, content, w, h, scene) {
     case "pageBack":
       pageBack(ctx, w, h);
       break;
+    case "shade":  // a scene's covered view dimmed (the push's parallax): black at the layer's opacity
+      ctx.fillStyle = "#000";
+      ctx.fillRect(0, 0, w, h);
+      break;
     default:
       break;  // "mask" layers are never drawn; an unknown content stays empty
   }

@@ -6,7 +6,7 @@ extension FrameSnapshot {
     /// Borrowed: passed by value, the session was copied whole for every frame (a profile).
     static func encode(_ session: borrowing SessionCore, now: Double) -> FrameSnapshot {
         let frame = session.engine.frame()
-        var builder = Builder(layers: frame.layers.count)
+        var builder = Builder(layers: frame.layers.count + 1)  // + a covered view's shade
         let (header, sent) = builder.header(session, frame, now: now)
         var scene: Scene?
         if let box = session.sceneBox {
@@ -69,13 +69,22 @@ extension FrameSnapshot {
 
         /// The animator's layers in a scene: the moving side (`to` presenting, `from`
         /// dismissing) as its controller, and the layers that belong to the effect (masks,
-        /// logo, thumbnail, curl); the other side is in `scene.layers`.
+        /// logo, thumbnail, curl); the covered side as its controller while its view leaves or
+        /// arrives (`ScenePicture.covered`, with the push's shade), else in `scene.layers`.
         mutating func sceneAnimatorLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture) {
             guard let plan = scene.plan else { return }
             let still: LayerID = plan.operation == .present ? .from : .to
             let moving = plan.operation == .present ? plan.to : plan.from
             let radius = picture.cornerRadius(of: moving)
-            for layer in frame.layers where layer.id != still {
+            for layer in frame.layers {
+                if layer.id == still {
+                    // The covered view leaving or arriving: its own animation, in the scene's frame.
+                    guard let covered = picture.covered else { continue }
+                    let drawn = covered.layer(layer)
+                    self.layer(drawn, controller: covered.controller)
+                    if let shade = covered.shade(over: drawn, progress: frame.progress) { self.layer(shade) }
+                    continue
+                }
                 let controller = layer.id == .from ? plan.from : layer.id == .to ? plan.to : nil
                 var layer = layer
                 // A sheet keeps its card's rounded corners while it moves (the animators' own are 0).
@@ -142,7 +151,7 @@ extension FrameSnapshot {
             // While a transition runs, the still views move at the animation's pace (its curve).
             let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
             var layers: [Layer] = []
-            for layer in picture.stillLayers(moving: scene.moving, progress: eased) {
+            for layer in picture.sceneLayers(moving: scene.moving, progress: eased) {
                 layers.append(sceneLayer(layer))
             }
             var start = begin()

@@ -14,6 +14,8 @@ public enum LayerID: String, Equatable, Hashable, Sendable, CaseIterable {
     case curl
     /// Partial curl: the mask that cuts the page along the fold line.
     case fold
+    /// A scene's covered view's shade (the navigation push dims the view it covers: `CoveredSide`).
+    case shade
 }
 
 /// What a layer shows, so the page can draw the right picture whichever role it plays.
@@ -28,6 +30,8 @@ public enum LayerContent: String, Equatable, Hashable, Sendable, CaseIterable {
     case pageBack
     /// A mask: only its shape counts.
     case mask
+    /// Black at the layer's opacity: a shade over a covered view.
+    case shade
 }
 
 /// The outline a layer is drawn or masks with.

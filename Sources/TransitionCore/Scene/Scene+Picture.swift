@@ -12,15 +12,19 @@ extension Scene {
 public struct ScenePicture: Equatable, Sendable {
     public let before: [SceneLayer]
     public let after: [SceneLayer]
+    /// The covered side of the transition in flight when its view leaves or arrives (drawn by
+    /// its own animation, not still: `CoveredSide`); nil otherwise.
+    public let covered: CoveredSide?
     /// The still views of a picture that does not change (nothing in flight, or a transition
     /// whose finish rests on the same views), with nothing moving: the same at every progress,
     /// so worked out once, not per frame (`ScenePictureCacheTests`). Nil when the pictures differ,
     /// or when two views share an identity (then a blend is not the identity).
     private let resting: [SceneLayer]?
 
-    init(before: [SceneLayer], after: [SceneLayer]?) {
+    init(before: [SceneLayer], after: [SceneLayer]?, covered: CoveredSide? = nil) {
         self.before = before
         self.after = after ?? before
+        self.covered = covered
         let unique = Set(before.map(ViewKey.init)).count == before.count
         resting = unique && self.after == before ? Self.still(before: before, after: before, progress: 0) : nil
     }
@@ -39,6 +43,19 @@ public struct ScenePicture: Equatable, Sendable {
         let layers = resting ?? Self.still(before: before, after: after, progress: progress)
         guard let moving else { return layers }
         return layers.filter { $0.role == .dimming || ($0.controller != moving && $0.group != moving) }
+    }
+
+    /// What a scene frame draws as still at `progress`: `stillLayers(moving:progress:)` without
+    /// the covered side's views while they animate (`covered`: the frame draws them as the
+    /// animator's covered layer, `CoveredSide.layer(_:)`). A dimming view stays.
+    /// One pass over the views, as `stillLayers`.
+    public func sceneLayers(moving: String?, progress: Double) -> [SceneLayer] {
+        guard let covered else { return stillLayers(moving: moving, progress: progress) }
+        let layers = resting ?? Self.still(before: before, after: after, progress: progress)
+        return layers.filter {
+            $0.role == .dimming
+                || ($0.controller != moving && $0.group != moving && !covered.views.contains($0.controller))
+        }
     }
 
     /// Every still view at `progress`, the moving one included (`stillLayers` leaves it out).

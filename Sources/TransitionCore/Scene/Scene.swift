@@ -56,7 +56,9 @@ public struct Scene: Equatable, Sendable {
     }
 
     private static func compose(_ hierarchy: SceneHierarchy, _ pending: Pending?) -> ScenePicture {
-        ScenePicture(before: hierarchy.composition().layers, after: pending?.committed.composition().layers)
+        let before = hierarchy.composition().layers, after = pending?.committed.composition().layers
+        return ScenePicture(
+            before: before, after: after, covered: coveredSide(hierarchy, pending, before: before, after: after))
     }
 
     /// The scene and the callbacks of the app's launch: `viewDidLoad`, `viewWillAppear(false)`,
