@@ -146,6 +146,7 @@ extension ServerMessages {
             w.key("width"); w.number(view.frame.width)
             w.key("height"); w.number(view.frame.height)
             w.endObject()
+            if view.kind == .horizontalScroll, !view.atLeadingEdge { w.key("atLeadingEdge"); w.bool(false) }
             w.endObject()
         }
         w.endArray()
