@@ -17,19 +17,25 @@ struct ContentPopWireTests {
         return setup
     }
 
+    /// A view of `kind` with `extra` fields, 1 × 1 at the origin.
+    static func view(_ id: String, _ kind: String, _ extra: String = "") -> String {
+        #"{"id":"\#(id)","kind":"\#(kind)"\#(extra),"frame":\#(W.frame(0, 0, 1, 1))}"#
+    }
+
     @Test func atLeadingEdgeDefaultsToTrueAndParses() throws {
         let root = try #require(
             try W.root(
-                #"[{"id":"a","kind":"horizontal-scroll","frame":\#(W.frame(0, 0, 10, 10))},"#
-                    + #"{"id":"b","kind":"horizontal-scroll","atLeadingEdge":false,"frame":\#(W.frame(0, 0, 10, 10))}]"#))
+                "[" + Self.view("a", "horizontal-scroll") + ","
+                    + Self.view("b", "horizontal-scroll", #","atLeadingEdge":false"#) + "]"))
         #expect(root.views.map(\.atLeadingEdge) == [true, false])
     }
 
     @Test(arguments: [
-        (#"[{"id":"a","kind":"vertical-scroll","atLeadingEdge":true,"frame":\#(W.frame(0, 0, 1, 1))}]"#, "horizontal-scroll"),
-        (#"[{"id":"a","atLeadingEdge":false,"frame":\#(W.frame(0, 0, 1, 1))}]"#, "horizontal-scroll"),
-        (#"[{"id":"a","kind":"horizontal-scroll","atLeadingEdge":1,"frame":\#(W.frame(0, 0, 1, 1))}]"#, "atLeadingEdge"),
-        (#"[{"id":"a","kind":"horizontal-scroll","atLeadingEdge":null,"frame":\#(W.frame(0, 0, 1, 1))}]"#, "atLeadingEdge"),
+        ("[" + view("a", "vertical-scroll", #","atLeadingEdge":true"#) + "]", "horizontal-scroll"),
+        ("[" + view("a", "view", #","atLeadingEdge":false"#) + "]", "horizontal-scroll"),
+        ("[" + view("a", "pan", #","atLeadingEdge":true"#) + "]", "horizontal-scroll"),
+        ("[" + view("a", "horizontal-scroll", #","atLeadingEdge":1"#) + "]", "atLeadingEdge"),
+        ("[" + view("a", "horizontal-scroll", #","atLeadingEdge":null"#) + "]", "atLeadingEdge"),
     ])
     func atLeadingEdgeRefusals(_ views: String, _ words: String) throws {
         let error = try #require(throws: WireError.self) { try W.root(views) }
@@ -53,8 +59,8 @@ struct ContentPopWireTests {
         hub.connect(id, session: "s", into: &actions)
         actions.removeAll()
         let views =
-            #"[{"id":"a","kind":"horizontal-scroll","frame":\#(W.frame(0, 0, 10, 10))},"#
-            + #"{"id":"b","kind":"horizontal-scroll","atLeadingEdge":false,"frame":\#(W.frame(0, 0, 10, 10))}]"#
+            "[" + Self.view("a", "horizontal-scroll") + ","
+            + Self.view("b", "horizontal-scroll", #","atLeadingEdge":false"#) + "]"
         let text = #"{"type":"scene","root":{"id":"root","views":\#(views)}}"#
         hub.receive(Array(text.utf8), from: id, at: 1, into: &actions)
         let state = try #require(
@@ -62,10 +68,8 @@ struct ContentPopWireTests {
                 guard case .send(_, let message) = action, case .sceneState = message else { return nil }
                 return ServerMessages.encode(message, headroom: 0).text
             }.first)
-        #expect(state.contains(#"{"id":"a","kind":"horizontal-scroll","frame":{"x":0,"y":0,"width":10,"height":10}}"#))
-        #expect(
-            state.contains(
-                #"{"id":"b","kind":"horizontal-scroll","frame":{"x":0,"y":0,"width":10,"height":10},"atLeadingEdge":false}"#
-            ))
+        let frame = #""frame":{"x":0,"y":0,"width":1,"height":1}"#
+        #expect(state.contains(#"{"id":"a","kind":"horizontal-scroll",\#(frame)}"#))
+        #expect(state.contains(#"{"id":"b","kind":"horizontal-scroll",\#(frame),"atLeadingEdge":false}"#))
     }
 }

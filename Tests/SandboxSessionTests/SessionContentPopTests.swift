@@ -16,7 +16,8 @@ struct SessionContentPopTests {
     typealias S = SessionSceneTests
 
     static let views =
-        #"[{"id":"strip","kind":"horizontal-scroll","atLeadingEdge":false,"frame":{"x":0,"y":100,"width":390,"height":150}},"#
+        #"[{"id":"strip","kind":"horizontal-scroll","atLeadingEdge":false,"#
+        + #""frame":{"x":0,"y":100,"width":390,"height":150}},"#
         + #"{"id":"carousel","kind":"horizontal-scroll","frame":{"x":0,"y":300,"width":390,"height":100}},"#
         + #"{"id":"slider","kind":"pan","frame":{"x":0,"y":450,"width":390,"height":40}}]"#
 
@@ -45,7 +46,8 @@ struct SessionContentPopTests {
         actions = h.pointer("move", x: 240, y: 703)  // 40 pt right, 3 down: the pop begins
         #expect(S.events(actions).first == .began(progress: 40.0 / 390, grabbed: false))
         // list was under detail at launch: its view loads as the pop reveals it.
-        #expect(S.lifecycle(actions) == ["list.viewDidLoad", "detail.viewWillDisappear(true)", "list.viewWillAppear(true)"])
+        #expect(
+            S.lifecycle(actions) == ["list.viewDidLoad", "detail.viewWillDisappear(true)", "list.viewWillAppear(true)"])
         #expect(h.core.heldPointers.isEmpty && h.core.engine.isPointerDown)
         #expect(h.core.engine.configuration.systemGesture == .edgePop)
         for x in stride(from: 260.0, through: 380, by: 20) { actions += h.pointer("move", x: x, y: 703) }
