@@ -63,11 +63,12 @@ extension SessionCore {
         var next = self
         next.updateScene { $0.contentSwipe = nil }
         // What was armed may have changed under the held pointer (a device turned): the pop
-        // must still be the scene's own gesture, and nothing starts while the interface turns.
+        // must still be the scene's own gesture, nothing starts while the interface turns, and
+        // an engine another finger took meanwhile (an edge swipe) keeps it.
         let session = next.sceneBox!.session
         let popArmed = session.armed.map { $0.isDefault && $0.plan.action == .pop } ?? false
         let takes =
-            session.rotation == nil && popArmed
+            session.rotation == nil && popArmed && next.engine.phase.isAtRest && !next.engine.isPointerDown
             && (toDismissal ? next.updateScene { $0.armDismissalInsteadOfPop() } : true)
         guard takes else {
             let reaction = try next.hold(message, receivedAt: received, arrivedAt: arrived)

@@ -138,4 +138,33 @@ struct SessionContentPopTests {
         let actions = h.pointer("move", x: 240, y: 700)
         #expect(S.events(actions).first == .began(progress: 40.0 / 390, grabbed: false))
     }
+
+    /// A second finger that takes the edge swipe while the first decides keeps the engine: the
+    /// first, once it would begin, stays held, and both fingers' events are accepted.
+    @Test func anEdgeSwipeBySecondFingerKeepsTheEngine() {
+        var h = Harness()
+        h.send(Self.scene())
+        _ = h.pointer("down", x: 200, y: 700)
+        var actions = h.pointer("down", x: 6, y: 300, pointer: 1)
+        actions += h.pointer("move", x: 60, y: 300, pointer: 1)
+        #expect(S.events(actions).first == .began(progress: 54.0 / 390, grabbed: false))
+        actions = h.pointer("move", x: 260, y: 700)  // the first finger passes 30 pt: held still
+        #expect(S.events(actions).isEmpty && h.core.heldPointers == [0] && h.scene?.contentSwipe == nil)
+        actions = h.pointer("up", x: 260, y: 700) + h.pointer("move", x: 300, y: 300, pointer: 1)
+        actions += h.pointer("up", x: 300, y: 300, pointer: 1, dt: 0) + h.settle()
+        #expect(S.errorCode(actions) == nil && S.events(actions).last == .finished && Self.stack(h) == ["list"])
+    }
+
+    /// A device turned while the swipe decides: the pop is planned again for the new bounds and
+    /// nothing begins while the interface turns; the held pointer lifts without an error.
+    @Test func aTurnWhileDecidingStartsNothingUntilItEnds() {
+        var h = Harness()
+        h.send(Self.scene())
+        _ = h.pointer("down", x: 200, y: 300)
+        h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)
+        let actions = h.pointer("move", x: 260, y: 300) + h.pointer("up", x: 260, y: 300)
+        #expect(S.events(actions).isEmpty && S.errorCode(actions) == nil && h.core.heldPointers.isEmpty)
+        _ = h.settle()
+        #expect(Self.stack(h) == ["list", "detail"] && h.scene?.contentSwipe == nil)
+    }
 }
