@@ -21,6 +21,7 @@ extension ServerMessages {
         w.key("ios"); w.string(state.ios.rawValue)
         w.key("size"); w.pair(state.device.size.width, state.device.size.height)
         w.key("interruptible"); w.bool(report.interruptible)
+        if !state.contentPop { w.key("contentPop"); w.bool(false) }
         w.key("root"); write(state.root, to: &w)
         w.key("presentations")
         w.beginArray()

@@ -61,7 +61,8 @@ def test_leftward_or_vertical_pans_and_a_disabled_swipe_do_not_pop(server):
         await nav_with_detail(c, ios="26")
         await drag(c, 300, 500, -260)
         await drag(c, 200, 300, 0, 300)
-        await nav_with_detail(c, ios="26", contentPop=False)
+        state = await nav_with_detail(c, ios="26", contentPop=False)
+        assert state["contentPop"] is False, state  # echoed only when off
         await drag(c, 120, 500, 260)
         assert c.events == [] and await stack(c) == ["list", "detail"]
         await c.close()
@@ -74,6 +75,7 @@ def test_a_horizontal_scroll_away_from_its_leading_edge_keeps_the_drag(server):
         strip = {"id": "strip", "kind": "horizontal-scroll", "atLeadingEdge": False,
                  "frame": {"x": 0, "y": 100, "width": 390, "height": 200}}
         state = await nav_with_detail(c, ios="26", views=[strip])
+        assert "contentPop" not in state, state
         detail = state["root"]["stack"][-1]
         assert detail["views"] == [strip], detail  # echoed as given
         await drag(c, 120, 91 + 200, 260)
