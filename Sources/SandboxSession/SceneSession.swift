@@ -87,6 +87,8 @@ struct SceneSession: Equatable {
     private(set) var group = 1
     private(set) var armed: Armed?
     private(set) var flight: Flight?
+    /// The pointer held while iOS 26's content swipe decides (SceneSession+ContentPop).
+    var contentSwipe: ContentSwipeDown?
 
     /// A scene at rest after its launch callbacks (group 1, `launch`), with the default gesture armed.
     /// (Not busy with a rotation: `SessionCore` refuses scene operations while one plays.)

@@ -21,6 +21,7 @@ extension ServerMessages {
         w.key("ios"); w.string(state.ios.rawValue)
         w.key("size"); w.pair(state.device.size.width, state.device.size.height)
         w.key("interruptible"); w.bool(report.interruptible)
+        if !state.contentPop { w.key("contentPop"); w.bool(false) }
         w.key("root"); write(state.root, to: &w)
         w.key("presentations")
         w.beginArray()
@@ -146,6 +147,7 @@ extension ServerMessages {
             w.key("width"); w.number(view.frame.width)
             w.key("height"); w.number(view.frame.height)
             w.endObject()
+            if view.kind == .horizontalScroll, !view.atLeadingEdge { w.key("atLeadingEdge"); w.bool(false) }
             w.endObject()
         }
         w.endArray()

@@ -110,7 +110,9 @@ struct SessionCore: Equatable {
     }
 
     /// A held pointer's events: acknowledged, nothing moves.
-    mutating func hold(_ message: PointerMessage, receivedAt received: Double) throws(WireError) -> SessionReaction {
+    mutating func hold(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double?)
+        throws(WireError) -> SessionReaction
+    {
         switch message.phase {
         case .down:
             if heldPointers.contains(message.pointerID) {
@@ -127,6 +129,7 @@ struct SessionCore: Equatable {
         }
         ack = message.seq
         ackReceived = received * 1000
+        ackArrived = arrived.map { $0 * 1000 }
         return counted(SessionReaction(frame: true))
     }
 
@@ -146,6 +149,9 @@ struct SessionCore: Equatable {
     mutating func pointer(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double? = nil)
         throws(WireError) -> SessionReaction
     {
+        if hasScene, let reaction = try contentSwipe(message, receivedAt: received, arrivedAt: arrived) {
+            return reaction
+        }
         if message.phase == .down, outsideEdgeBand(message), !engine.isPointerDown, engine.phase.isAtRest,
             heldPointers.isEmpty, hasScene, updateScene({ $0.armDismissalInsteadOfPop() })
         {
@@ -153,10 +159,17 @@ struct SessionCore: Equatable {
             clockOffset = nil
         }
         if heldPointers.contains(message.pointerID) || !engineTakes(message) {
-            let reaction = try hold(message, receivedAt: received)
-            ackArrived = arrived.map { $0 * 1000 }
-            return reaction
+            return try hold(message, receivedAt: received, arrivedAt: arrived)
         }
+        return counted(try drive(message, receivedAt: received, arrivedAt: arrived))
+    }
+
+    /// The engine's part of a pointer event the engine takes: the client's clock mapped onto
+    /// the engine's, the event handled and acknowledged, and what the scene makes of it (not yet
+    /// `counted`). A refused event changes nothing.
+    mutating func drive(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double?)
+        throws(WireError) -> SessionReaction
+    {
         var offset = clockOffset(for: message, receivedAt: received)
         // A down that anchors the clock maps to `received` itself. Any other event mapping more
         // than `maximumLead` ahead moves the anchor back so that it maps exactly that far: the
@@ -182,7 +195,7 @@ struct SessionCore: Equatable {
         sceneFollows(&reaction, pointer: message.pointerID, at: received)
         if message.phase == .down, engine.isPointerDown, enginePointer == nil { enginePointer = message.pointerID }
         if message.phase == .up || message.phase == .cancel, message.pointerID == enginePointer { enginePointer = nil }
-        return counted(reaction)
+        return reaction
     }
 
     /// Runs the whole transition without a pan (a tap that presents), from the server's clock.

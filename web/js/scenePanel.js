@@ -176,7 +176,10 @@ export class ScenePanel {
     if (state.inFlight) text = `in flight: ${state.inFlight}`;
     else if (armed) {
       const how = armed.default ? "the default gesture" : "armed";
-      const edge = armed.edgeSwipe ? ", from the left edge" : "";
+      // iOS 26's content swipe pops from anywhere in the content (docs/SCENE.md).
+      const content = armed.default && armed.action === "pop" && state.ios === "26" && state.contentPop !== false;
+      const where = content ? ", from the left edge or a rightward pan in the content" : ", from the left edge";
+      const edge = armed.edgeSwipe ? where : "";
       text = `next pan: ${armed.action} ${armed.from} → ${armed.to} (${armed.kind}; ${how}${edge})`;
     } else text = "at rest; a pan moves nothing";
     this.status.textContent = `iOS ${state.ios} · ${state.device} ${state.size.join(" × ")} · ${text}`;

@@ -12,7 +12,7 @@ struct SceneSetup: Equatable {
         try fields.onlyKnown([
             "type", "root", "device", "ios", "interruptible", "doublePresentation", "appOrientations",
             "windowOrientations",
-            "containerForwardsOrientation", "rotationCallbacks", "rotationDuration",
+            "containerForwardsOrientation", "rotationCallbacks", "rotationDuration", "contentPop",
         ])
         device = try fields.name("device", default: .phone)
         interruptible = try fields.bool("interruptible", default: false)
@@ -24,7 +24,8 @@ struct SceneSetup: Equatable {
             windowOrientations: try fields.orientationMask("windowOrientations"),
             containerForwardsOrientation: try fields.bool("containerForwardsOrientation", default: false),
             rotationCallbacks: try fields.name("rotationCallbacks", default: .default(for: ios)),
-            rotationDuration: try Self.rotationDuration(fields))
+            rotationDuration: try Self.rotationDuration(fields),
+            contentPop: try fields.bool("contentPop", default: true))
         if try fields.value("root") == .null {
             root = nil
         } else {

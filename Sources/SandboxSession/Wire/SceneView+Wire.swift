@@ -39,9 +39,10 @@ extension SceneView {
             throw WireError(.invalidField, "a view must be an object, got \(value.typeName)")
         }
         let fields = try MessageFields(value)
-        try fields.onlyKnown(["id", "kind", "frame"])
+        try fields.onlyKnown(["id", "kind", "frame", "atLeadingEdge"])
         let id = try fields.identifier("id", required: true)!
         let kind: Kind = try fields.name("kind", default: .view)
+        let atLeadingEdge = try Self.atLeadingEdge(fields, kind: kind)
         guard fields.has("frame") else { throw WireError(.invalidField, "'frame' is required", field: "frame") }
         let frame = try fields.object("frame")
         try frame.onlyKnown(["x", "y", "width", "height"])
@@ -57,6 +58,20 @@ extension SceneView {
             }
             numbers.append(number)
         }
-        self.init(id: id, kind: kind, frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+        self.init(
+            id: id, kind: kind, frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
+            atLeadingEdge: atLeadingEdge)
+    }
+
+    /// `atLeadingEdge` (default true): a horizontal scroll view's only; on another kind it
+    /// would mean nothing, so it is refused (SceneViewWireTests).
+    private static func atLeadingEdge(_ fields: MessageFields, kind: Kind) throws(WireError) -> Bool {
+        guard fields.has("atLeadingEdge") else { return true }
+        guard kind == .horizontalScroll else {
+            throw WireError(
+                .invalidField, "'atLeadingEdge' is a horizontal-scroll view's; this view is \(kind.rawValue)",
+                field: "atLeadingEdge")
+        }
+        return try fields.bool("atLeadingEdge", default: true)
     }
 }

@@ -116,6 +116,7 @@ public struct Scene: Equatable, Sendable {
             inFlight: pending?.plan.action)
         state.orientation = orientationState
         state.ios = options.ios
+        state.contentPop = options.contentPop
         return state
     }
 

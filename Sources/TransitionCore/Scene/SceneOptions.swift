@@ -29,6 +29,9 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
     /// The system rotation's duration per quarter turn, seconds (a half turn takes twice it),
     /// within `rotationDurationRange`; nil: the device's (`SceneDevice.rotationDuration`).
     public var rotationDuration: Double?
+    /// iOS 26's content swipe is enabled (`interactiveContentPopGestureRecognizer.isEnabled`;
+    /// an app turns it off to keep sideways drags for its own content): `Scene.contentPopStart`.
+    public var contentPop: Bool
 
     /// 0 (no animation) to 2 s: ten times a phone's turn is room for slow motion; more would
     /// hold every scene operation `busy` for long (each waits for the turn).
@@ -38,7 +41,7 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
         ios: IOSVersion = .newest, doublePresentation: DoublePresentation = .refuse,
         appOrientations: OrientationMask? = nil,
         windowOrientations: OrientationMask? = nil, containerForwardsOrientation: Bool = false,
-        rotationCallbacks: RotationCallbacks? = nil, rotationDuration: Double? = nil
+        rotationCallbacks: RotationCallbacks? = nil, rotationDuration: Double? = nil, contentPop: Bool = true
     ) {
         self.ios = ios
         self.doublePresentation = doublePresentation
@@ -47,5 +50,6 @@ public struct SceneOptions: Equatable, Hashable, Sendable {
         self.containerForwardsOrientation = containerForwardsOrientation
         self.rotationCallbacks = rotationCallbacks ?? .default(for: ios)
         self.rotationDuration = rotationDuration
+        self.contentPop = contentPop
     }
 }

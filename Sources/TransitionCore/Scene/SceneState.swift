@@ -19,6 +19,8 @@ public struct SceneState: Equatable, Sendable {
     public var device: SceneDevice
     /// The iOS release the scene behaves as.
     public var ios: IOSVersion = .newest
+    /// iOS 26's content swipe is enabled (`SceneOptions.contentPop`).
+    public var contentPop = true
     /// The window's root with its current stacks.
     public var root: SceneController
     /// In the order presented.

@@ -25,10 +25,15 @@ public struct SceneView: Equatable, Hashable, Sendable {
     public var kind: Kind
     /// In the controller's own coordinates.
     public var frame: Rect
+    /// A horizontal scroll view's content offset is at its leading edge (its minimum: scrolled
+    /// fully left). Only a horizontal scroll view reads it (the content swipe's yielding,
+    /// `Scene.contentPopStart`); true by default, as a scroll view starts there.
+    public var atLeadingEdge: Bool
 
-    public init(id: String, kind: Kind = .view, frame: Rect) {
+    public init(id: String, kind: Kind = .view, frame: Rect, atLeadingEdge: Bool = true) {
         self.id = id
         self.kind = kind
         self.frame = frame
+        self.atLeadingEdge = atLeadingEdge
     }
 }
