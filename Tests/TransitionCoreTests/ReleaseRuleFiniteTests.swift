@@ -64,7 +64,9 @@ struct ReleaseRuleFiniteTests {
                     animationStart = engine.time
                 }
                 if let end = engine.completionEndTime, let animationStart {
-                    #expect(end <= animationStart + configuration.longestAnimation)
+                    // Within one rounding of the sum: the end is computed as start + duration in
+                    // another order (seed "56Itpl8TNXYFQjPYrCI6pbGhHdOraJ8oZZ/bKbL417Q=" differs in the last digit).
+                    #expect(end <= animationStart + configuration.longestAnimation + 1e-9)
                 }
             }
             guard engine.phase.isAnimating else { return }
