@@ -131,7 +131,7 @@ struct SceneSession: Equatable {
     /// What `command` would do, checked on a copy: the plan, or the refusal.
     func trial(_ command: SceneCommand) throws(SceneError) -> SceneTransitionPlan {
         var copy = scene
-        let plan = try command.request.perform(on: &copy, animated: command.animated)
+        let plan = try command.perform(on: &copy)
         guard copy.instanceCount <= Self.instanceLimit else {
             throw .invalidScene("a scene holds at most \(Self.instanceLimit) controllers")
         }
@@ -147,7 +147,7 @@ struct SceneSession: Equatable {
     /// which the default gesture is armed). An animated one is then in flight until `end`.
     mutating func start(_ command: SceneCommand) throws(SceneError) -> [LifecycleRecord] {
         _ = try trial(command)  // the limit, before anything changes
-        let plan = try command.request.perform(on: &scene, animated: command.animated)
+        let plan = try command.perform(on: &scene)
         group += 1
         armed = nil
         var records = plan.startEvents.map { LifecycleRecord(group: group, action: plan.action.rawValue, event: $0) }

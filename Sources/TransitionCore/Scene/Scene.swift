@@ -56,7 +56,9 @@ public struct Scene: Equatable, Sendable {
     }
 
     private static func compose(_ hierarchy: SceneHierarchy, _ pending: Pending?) -> ScenePicture {
-        ScenePicture(before: hierarchy.composition().layers, after: pending?.committed.composition().layers)
+        ScenePicture(
+            before: hierarchy.composition().layers.withViews(hierarchy),
+            after: pending?.committed.composition().layers.withViews(pending!.committed))
     }
 
     /// The scene and the callbacks of the app's launch: `viewDidLoad`, `viewWillAppear(false)`,
@@ -108,7 +110,7 @@ public struct Scene: Equatable, Sendable {
             presentations: presentations.map {
                 SceneState.Presentation(
                     presenter: $0.presenter, presented: $0.presented.id, source: $0.source, style: $0.style,
-                    transition: $0.transition)
+                    transition: $0.transition, sourceView: hierarchy.zoomSources[$0.presented.id])
             },
             navigationStacks: navigationStacks, topMost: topMost, appeared: visibleControllers,
             inFlight: pending?.plan.action)

@@ -1,0 +1,117 @@
+/// The zoom transition in the scene: which view a zoom grows out of, where that view is in the
+/// transition's container, and the dismissal gesture a zoom-presented controller gets.
+extension Scene {
+    /// The API name the iOS-version refusal cites.
+    static let zoomAPI = "UIViewController.Transition.zoom(sourceViewProvider:)"
+
+    /// `plan` (just begun by present, push, dismiss or pop on this scene) with its zoom source:
+    /// for a zoom present or push, `source` must name a `view`-kind view of a visible controller
+    /// of the presenting layer (present) or of the pushing controller (push); a dismissal or pop
+    /// of a controller zoomed in shrinks back into the view it grew out of. The source's rect is
+    /// taken from the picture the card meets (before a present or push, after a dismissal or
+    /// pop), in the container's coordinates, within it.
+    ///
+    /// Errors: `unavailable-in-ios` (the zoom before iOS 18: Apple, `preferredTransition`,
+    /// iOS 18.0+), `invalid-source` (missing, unknown, not a `view`, outside the container, or
+    /// given for another transition). A refusal may leave this scene part-way: call it on a copy
+    /// (`SceneCommand.perform`). SceneZoomTests.
+    public mutating func attachZoom(to plan: SceneTransitionPlan, source: String?) throws(SceneError)
+        -> SceneTransitionPlan
+    {
+        guard plan.kind == .zoom else {
+            if let source {
+                throw .invalidSource(
+                    "'source' (\"\(source)\") is the view a zoom transition grows out of; this \(plan.action.rawValue) "
+                        + "runs \(plan.kind.rawValue)")
+            }
+            return plan
+        }
+        guard options.ios.atLeast(18) else { throw .unavailableInIOS(api: Self.zoomAPI, since: 18, ios: options.ios) }
+        var plan = plan
+        let zoomSource: ZoomSource
+        let layers: [SceneLayer]
+        switch plan.action {
+        case .present, .push:
+            guard let source else {
+                throw .invalidSource(
+                    "a zoom transition needs 'source': the id of a view (kind \"view\") of \(plan.from) to grow out of")
+            }
+            zoomSource = try findSource(source, for: plan)
+            layers = picture.before
+            if pending != nil {
+                pending!.committed.zoomSources[plan.to] = zoomSource
+            } else {
+                hierarchy.zoomSources[plan.to] = zoomSource
+            }
+        case .dismiss, .pop:
+            guard let known = hierarchy.zoomSources[plan.from] else {
+                throw .invalidSource("\(plan.from) was not zoomed in from a source view, so it cannot zoom back")
+            }
+            zoomSource = known
+            layers = picture.after
+            if pending != nil {
+                let kept = pending!.committed
+                pending!.committed.zoomSources = kept.zoomSources.filter { kept.contains($0.key) }
+            }
+        }
+        guard let frame = Self.sourceFrame(zoomSource, in: layers, library: library, container: plan.container)
+        else {
+            throw .invalidSource(
+                "the source view \"\(zoomSource.view)\" of \(zoomSource.controller) lies outside the transition's "
+                    + "container")
+        }
+        plan.zoomSource = zoomSource
+        plan.zoomFrame = frame
+        pending?.plan.zoomSource = zoomSource
+        pending?.plan.zoomFrame = frame
+        return plan
+    }
+
+    /// The view `id` in the presenting layer (present: its visible controllers, top first) or the
+    /// pushing controller (push).
+    private func findSource(_ id: String, for plan: SceneTransitionPlan) throws(SceneError) -> ZoomSource {
+        let candidates =
+            plan.action == .push
+            ? [plan.from] : hierarchy.appeared().reversed().filter { hierarchy.layerRoot(of: $0) == plan.from }
+        for candidate in candidates {
+            guard let view = hierarchy.controller(candidate)?.views.first(where: { $0.id == id }) else { continue }
+            guard view.kind == .view else {
+                throw .invalidSource(
+                    "the source \"\(id)\" of \(candidate) is a \(view.kind.rawValue); a zoom grows out of a view of "
+                        + "kind \"view\"")
+            }
+            return ZoomSource(controller: candidate, view: id)
+        }
+        throw .invalidSource(
+            "no view \"\(id)\" in \(candidates.joined(separator: ", ")) (a zoom's source is a view of the "
+                + "\(plan.action == .push ? "pushing" : "presenting") controller)")
+    }
+
+    /// The source view's rect in `container`'s coordinates, clipped to it: where its controller's
+    /// view is in `layers` (its frame and scale). Nil when the controller is not drawn there or
+    /// the view lies (almost) wholly outside the container.
+    static func sourceFrame(
+        _ source: ZoomSource, in layers: [SceneLayer], library: [String: SceneController], container: Rect
+    ) -> Rect? {
+        guard
+            let owner = layers.first(where: { $0.controller == source.controller && $0.role.holdsContent }),
+            let view = library[source.controller]?.views.first(where: { $0.id == source.view })
+        else { return nil }
+        let rect = owner.placing(view.frame)
+        let minX = max(rect.minX, container.minX), maxX = min(rect.maxX, container.maxX)
+        let minY = max(rect.minY, container.minY), maxY = min(rect.maxY, container.maxY)
+        guard maxX - minX >= 1, maxY - minY >= 1 else { return nil }
+        return Rect(x: minX - container.minX, y: minY - container.minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The controller whose zoom-presented view is on top: its drag down dismisses it (iOS 18+).
+    /// Nil when the top-most presentation is not a zoom.
+    public var zoomDismissal: String? {
+        guard options.ios.atLeast(18), let last = hierarchy.composition().zOrder.last else { return nil }
+        let top = hierarchy.presentations[last]
+        return top.transition == .zoom ? top.presented.id : nil
+    }
+
+    /// The view a presented controller zoomed in from, for `scene-state`.
+    public func zoomSource(of presented: String) -> ZoomSource? { hierarchy.zoomSources[presented] }
+}
