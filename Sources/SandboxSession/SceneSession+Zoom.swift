@@ -6,7 +6,7 @@ extension SceneCommand {
     func perform(on scene: inout Scene) throws(SceneError) -> SceneTransitionPlan {
         var copy = scene
         let plan = try request.perform(on: &copy, animated: animated)
-        let zoomed = try copy.attachZoom(to: plan, source: source, before: scene.picture.before)
+        let zoomed = try copy.attachZoom(to: plan, source: source, before: scene)
         scene = copy
         return zoomed
     }

@@ -93,6 +93,15 @@ import TransitionCore
         #expect(h.scene?.scene.presentations.count == 1)
     }
 
+    @Test func aZoomDismissalHasNoPredictionTable() throws {
+        var tables = PredictionTables()
+        let dismissal = try ZoomDismissReleaseEngine.configuration()
+        #expect(tables.table(for: dismissal, at: 1).table == nil)
+        var present = dismissal
+        present.operation = .present
+        #expect(tables.table(for: present, at: 1).table != nil)
+    }
+
     /// A touch during the zoom's settle catches it, though the scene was not made interruptible.
     @Test func theZoomIsAlwaysInterruptible() {
         var h = Harness()
@@ -115,5 +124,21 @@ import TransitionCore
         let actions = h.pan(from: (195, 400), by: (100, 300)) + h.settle()
         #expect(S.events(actions).last == .finished)
         #expect(h.scene?.scene.controller("nav")?.stack?.map(\.id) == ["grid"])
+    }
+}
+
+/// The configuration a scene gives a zoom-presented controller's drag down.
+enum ZoomDismissReleaseEngine {
+    static func configuration() throws -> TransitionConfiguration {
+        var h = SessionSceneTests.Harness()
+        h.send(SessionZoomTests.library)
+        let sent = h.send(
+            #"{"type":"present","controller":{"id":"photo"},"transition":"zoom","source":"thumb","animated":false}"#)
+        try #require(SessionSceneTests.errorCode(sent) == nil, "\(sent)")
+        let configuration = h.core.engine.configuration
+        try #require(
+            configuration.kind == .zoom && configuration.operation == .dismiss,
+            "\(String(describing: h.scene?.armed?.plan)) \(String(describing: h.scene?.scene.presentations))")
+        return configuration
     }
 }

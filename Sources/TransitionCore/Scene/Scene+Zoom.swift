@@ -8,15 +8,15 @@ extension Scene {
     /// for a zoom present or push, `source` must name a `view`-kind view of a visible controller
     /// of the presenting layer (present) or of the pushing controller (push); a dismissal or pop
     /// of a controller zoomed in shrinks back into the view it grew out of. The source's rect is
-    /// taken from the picture the card meets (`before`: the scene's picture before the present
-    /// or push began; the picture after a dismissal or pop), in the container's coordinates,
-    /// within it.
+    /// taken from the picture the card meets (the picture of `before` — this scene before the
+    /// present or push — or the picture after a dismissal or pop), in the container's
+    /// coordinates, within it; a present or push finds its source in `before`'s hierarchy.
     ///
     /// Errors: `unavailable-in-ios` (the zoom before iOS 18: Apple, `preferredTransition`,
     /// iOS 18.0+), `invalid-source` (missing, unknown, not a `view`, outside the container, or
     /// given for another transition). A refusal may leave this scene part-way: call it on a copy
     /// (`SceneCommand.perform`). SceneZoomTests.
-    public mutating func attachZoom(to plan: SceneTransitionPlan, source: String?, before: [SceneLayer])
+    public mutating func attachZoom(to plan: SceneTransitionPlan, source: String?, before: Scene)
         throws(SceneError) -> SceneTransitionPlan
     {
         guard plan.kind == .zoom else {
@@ -37,8 +37,8 @@ extension Scene {
                 throw .invalidSource(
                     "a zoom transition needs 'source': the id of a view (kind \"view\") of \(plan.from) to grow out of")
             }
-            zoomSource = try findSource(source, for: plan)
-            layers = before
+            zoomSource = try before.findSource(source, for: plan)
+            layers = before.picture.before
             if pending != nil {
                 pending!.committed.zoomSources[plan.to] = zoomSource
             } else {
