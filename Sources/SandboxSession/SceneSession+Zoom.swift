@@ -43,7 +43,7 @@ extension SceneSession {
     func drawnLayers(_ picture: ScenePicture, progress eased: Double, animator: [LayerState]) -> [SceneLayer] {
         let still = picture.stillLayers(moving: moving, progress: eased)
         guard let plan, let moving else { return still }
-        let views = scene.controller(moving)?.views ?? []
+        let views = scene.namedViews(of: moving)
         let zooming = flight != nil && plan.kind == .zoom
         guard zooming || !views.isEmpty else { return still }
         var layers = still
@@ -87,7 +87,9 @@ extension SceneSession {
             let bottom = corners[3].interpolated(to: corners[2], fraction: u)
             return top.interpolated(to: bottom, fraction: v) + origin
         }
-        let points = [map(rect.minX, rect.minY), map(rect.maxX, rect.minY), map(rect.maxX, rect.maxY), map(rect.minX, rect.maxY)]
+        let points = [
+            map(rect.minX, rect.minY), map(rect.maxX, rect.minY), map(rect.maxX, rect.maxY), map(rect.minX, rect.maxY),
+        ]
         let xs = points.map(\.x), ys = points.map(\.y)
         let minX = xs.min()!, minY = ys.min()!
         return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)

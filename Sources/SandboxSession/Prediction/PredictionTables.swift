@@ -57,7 +57,8 @@ struct PredictionTables: Equatable {
         // The zoom's dismissal follows the finger in two dimensions: not a function of the
         // fraction, so no table predicts it (SessionZoomTests.aZoomDismissalHasNoPredictionTable).
         let zoomDismissal = configuration.kind == .zoom && configuration.operation == .dismiss
-        guard tokens >= Self.worstBuild, !zoomDismissal, let picture = try? TrackingPicture(configuration: configuration)
+        guard tokens >= Self.worstBuild, !zoomDismissal,
+            let picture = try? TrackingPicture(configuration: configuration)
         else {
             return (nil, false)
         }

@@ -42,7 +42,8 @@ public struct ZoomAnimator: TransitionAnimator {
     /// The card's rect at timeline `time` when the transition plays by itself.
     public func card(at time: Double) -> Rect {
         let s = spring.value(at: time)
-        return operation == .present ? source.interpolated(to: home, fraction: s) : home.interpolated(to: source, fraction: s)
+        return operation == .present
+            ? source.interpolated(to: home, fraction: s) : home.interpolated(to: source, fraction: s)
     }
 
     public func layers(at time: Double) -> [LayerState] {

@@ -113,6 +113,10 @@ extension Scene {
         return top.transition == .zoom ? top.presented.id : nil
     }
 
+    /// The named views of the controller instance `id` (none for an unknown id): a dictionary
+    /// lookup, no walk of the hierarchy (a frame asks for the moving controller's).
+    public func namedViews(of id: String) -> [SceneView] { library[id]?.views ?? [] }
+
     /// The view a presented controller zoomed in from, for `scene-state`.
     public func zoomSource(of presented: String) -> ZoomSource? { hierarchy.zoomSources[presented] }
 }

@@ -33,12 +33,13 @@ extension InteractiveTransition {
         guard case .zoom(let zoom) = animator, configuration.operation == .dismiss else { return }
         if update == .began, phase == .tracking {
             if let grabbed = grabbedAt {
-                zoomDrag = .tracking(anchor: shown ?? zoom.card(at: grabbed * configuration.duration), anchorProgress: grabbed)
+                let anchor = shown ?? zoom.card(at: grabbed * configuration.duration)
+                zoomDrag = .tracking(anchor: anchor, anchorProgress: grabbed)
             } else {
                 zoomDrag = .tracking(anchor: zoom.home, anchorProgress: 0)
             }
-        } else if update == .ended || update == .cancelled, case .tracking(let anchor, let anchorProgress)? = zoomDrag,
-            let release = lastRelease
+        } else if update == .ended || update == .cancelled,
+            case .tracking(let anchor, let anchorProgress)? = zoomDrag, let release = lastRelease
         {
             let released = zoom.tracking(
                 anchor: anchor, anchorProgress: anchorProgress, progress: release.progress,
