@@ -82,7 +82,8 @@ struct ZoomAnimatorTests {
         #expect(ZoomAnimator.trackingScale(.nan) == 1)
         // A grab: where the pan begins the card is where it was caught.
         let caught = Rect(x: 50, y: 300, width: 200, height: 300)
-        #expect(Self.close(zoom.tracking(anchor: caught, anchorProgress: 0.4, progress: 0.4, translation: .zero), caught))
+        let held = zoom.tracking(anchor: caught, anchorProgress: 0.4, progress: 0.4, translation: .zero)
+        #expect(Self.close(held, caught))
     }
 
     /// The settle runs from where the card was let go to the source (finish) or home (cancel),
@@ -90,9 +91,12 @@ struct ZoomAnimatorTests {
     @Test func settlingRunsFromTheReleaseToItsTarget() {
         let zoom = Self.animator(.dismiss)
         let released = Rect(x: 80, y: 200, width: 300, height: 600)
-        #expect(Self.close(zoom.settling(from: released, releaseProgress: 0.3, progress: 0.3, toSource: true), released))
-        #expect(Self.close(zoom.settling(from: released, releaseProgress: 0.3, progress: 1, toSource: true), Self.source))
-        #expect(Self.close(zoom.settling(from: released, releaseProgress: 0.3, progress: 0, toSource: false), zoom.home))
+        func settle(_ release: Double, _ progress: Double, _ toSource: Bool) -> Rect {
+            zoom.settling(from: released, releaseProgress: release, progress: progress, toSource: toSource)
+        }
+        #expect(Self.close(settle(0.3, 0.3, true), released))
+        #expect(Self.close(settle(0.3, 1, true), Self.source))
+        #expect(Self.close(settle(0.3, 0, false), zoom.home))
         let half = zoom.settling(from: released, releaseProgress: 0.4, progress: 0.2, toSource: false)
         #expect(Self.close(half, released.interpolated(to: zoom.home, fraction: 0.5)))
         // A release at the very end or start: no division by zero.
