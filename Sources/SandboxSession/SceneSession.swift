@@ -188,8 +188,10 @@ struct SceneSession: Equatable {
     /// delegate calls are logged; an app's `dismiss`, interactive or not, is programmatic and
     /// has none (Apple, `presentationControllerWillDismiss(_:)`: "This method is not called if
     /// the presentation is dismissed programmatically"). SessionSceneSheetDelegateTests.
+    /// The zoom's drag down is not the sheet's: the zoom asks its own `interactiveDismissShouldBegin`
+    /// (whether UIKit also tells the presentation controller's delegate is not known; chosen: no).
     static func isSheetSwipe(_ plan: SceneTransitionPlan, isDefault: Bool) -> Bool {
-        isDefault && plan.action == .dismiss && !plan.resists
+        isDefault && plan.action == .dismiss && !plan.resists && plan.kind != .zoom
     }
 
     /// The transition in flight ended: its end callbacks, and what the next pan drives — the
