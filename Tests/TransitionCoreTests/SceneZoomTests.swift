@@ -46,6 +46,28 @@ struct SceneZoomTests {
         #expect(back.kind == .zoom && back.zoomSource == plan.zoomSource && back.zoomFrame == Self.thumb.frame)
     }
 
+    /// Dismissed (even at once), the controller forgets its source: presented again by id with
+    /// another transition, scene-state shows none.
+    @Test func aDismissedControllerForgetsItsSource() throws {
+        var scene = try Scene(root: SceneController(id: "library", views: [Self.thumb]))
+        func perform(_ body: (inout Scene) throws(SceneError) -> SceneTransitionPlan, source: String?) throws {
+            let before = scene
+            var copy = scene
+            let plan = try body(&copy)
+            _ = try copy.attachZoom(to: plan, source: source, before: before)
+            scene = copy
+        }
+        try perform({ (s: inout Scene) throws(SceneError) in
+            try s.present(SceneController(id: "photo"), transition: .zoom, animated: false)
+        }, source: "thumb")
+        try perform({ (s: inout Scene) throws(SceneError) in try s.dismiss(animated: false) }, source: nil)
+        #expect(scene.zoomSource(of: "photo") == nil && scene.presentations.isEmpty)
+        try perform({ (s: inout Scene) throws(SceneError) in
+            try s.present(.id("photo"), transition: .coverVertical, animated: false)
+        }, source: nil)
+        #expect(scene.state.presentations.first?.sourceView == nil)
+    }
+
     @Test(arguments: [("nope", "no view"), ("strip", "horizontal-scroll")])
     func badSourcesAreRefused(_ source: String, _ words: String) throws {
         var scene = try Self.scene()

@@ -25,6 +25,7 @@ extension Scene {
                     "'source' (\"\(source)\") is the view a zoom transition grows out of; this \(plan.action.rawValue) "
                         + "runs \(plan.kind.rawValue)")
             }
+            forgetZoomSourcesOfTheGone()
             return plan
         }
         guard options.ios.atLeast(18) else { throw .unavailableInIOS(api: Self.zoomAPI, since: 18, ios: options.ios) }
@@ -50,10 +51,6 @@ extension Scene {
             }
             zoomSource = known
             layers = picture.after
-            if pending != nil {
-                let kept = pending!.committed
-                pending!.committed.zoomSources = kept.zoomSources.filter { kept.contains($0.key) }
-            }
         }
         guard let frame = Self.sourceFrame(zoomSource, in: layers, library: library, container: plan.container)
         else {
@@ -65,7 +62,19 @@ extension Scene {
         plan.zoomFrame = frame
         pending?.plan.zoomSource = zoomSource
         pending?.plan.zoomFrame = frame
+        forgetZoomSourcesOfTheGone()
         return plan
+    }
+
+    /// A controller that left the hierarchy (dismissed, popped, or presented above one that was)
+    /// takes its zoom source with it: brought back without the zoom, it has none.
+    private mutating func forgetZoomSourcesOfTheGone() {
+        if let committed = pending?.committed, committed.zoomSources.keys.contains(where: { !committed.contains($0) }) {
+            pending!.committed.zoomSources = committed.zoomSources.filter { committed.contains($0.key) }
+        }
+        if hierarchy.zoomSources.keys.contains(where: { !hierarchy.contains($0) }) {
+            hierarchy.zoomSources = hierarchy.zoomSources.filter { hierarchy.contains($0.key) }
+        }
     }
 
     /// The view `id` in the presenting layer (present: its visible controllers, top first) or the
