@@ -2,7 +2,7 @@
 /// comes from the pan along its axis (and decides the release), and the zoom animator also
 /// takes the pan's translation, so the card follows the finger in x and y
 /// (`ZoomAnimator+Drag.swift`). Every other kind's layers are the timeline's, unchanged.
-/// Tested in ZoomDragEngineTests.
+/// Tested in ZoomDismissReleaseTests.
 extension InteractiveTransition {
     /// The zoom dismissal's card while a pan drags it or it settles; nil otherwise (the timeline
     /// then draws it).
