@@ -41,8 +41,10 @@ import TransitionCore
         (#"{"type":"present","controller":{"id":"photo"},"transition":"zoom","source":"nope"}"#, "invalid-source"),
         (#"{"type":"present","controller":{"id":"photo"},"transition":"zoom","source":"strip"}"#, "invalid-source"),
         (#"{"type":"present","controller":{"id":"photo"},"transition":"zoom"}"#, "invalid-source"),
-        (#"{"type":"present","controller":{"id":"photo"},"transition":"cover-vertical","source":"thumb"}"#,
-         "invalid-source"),
+        (
+            #"{"type":"present","controller":{"id":"photo"},"transition":"cover-vertical","source":"thumb"}"#,
+            "invalid-source"
+        ),
         (#"{"type":"present","controller":{"id":"photo"},"transition":"zoom","source":""}"#, "invalid-field"),
         (#"{"type":"present","controller":{"id":"photo"},"transition":"zoom","source":7}"#, "invalid-field"),
         (#"{"type":"dismiss","source":"thumb"}"#, "unknown-field"),

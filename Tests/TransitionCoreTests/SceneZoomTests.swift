@@ -57,14 +57,16 @@ struct SceneZoomTests {
             _ = try copy.attachZoom(to: plan, source: source, before: before)
             scene = copy
         }
-        try perform({ (s: inout Scene) throws(SceneError) in
-            try s.present(SceneController(id: "photo"), transition: .zoom, animated: false)
-        }, source: "thumb")
+        try perform(
+            { (s: inout Scene) throws(SceneError) in
+                try s.present(SceneController(id: "photo"), transition: .zoom, animated: false)
+            }, source: "thumb")
         try perform({ (s: inout Scene) throws(SceneError) in try s.dismiss(animated: false) }, source: nil)
         #expect(scene.zoomSource(of: "photo") == nil && scene.presentations.isEmpty)
-        try perform({ (s: inout Scene) throws(SceneError) in
-            try s.present(.id("photo"), transition: .coverVertical, animated: false)
-        }, source: nil)
+        try perform(
+            { (s: inout Scene) throws(SceneError) in
+                try s.present(.id("photo"), transition: .coverVertical, animated: false)
+            }, source: nil)
         #expect(scene.state.presentations.first?.sourceView == nil)
     }
 

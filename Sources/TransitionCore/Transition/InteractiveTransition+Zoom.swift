@@ -44,7 +44,8 @@ extension InteractiveTransition {
             let released = zoom.tracking(
                 anchor: anchor, anchorProgress: anchorProgress, progress: release.progress,
                 translation: recognizer.translation)
-            zoomDrag = .settling(from: released, releaseProgress: release.progress, toSource: release.outcome == .finish)
+            zoomDrag = .settling(
+                from: released, releaseProgress: release.progress, toSource: release.outcome == .finish)
         }
     }
 }
