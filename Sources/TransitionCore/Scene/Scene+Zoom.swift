@@ -14,9 +14,17 @@ extension Scene {
     ///
     /// Errors: `unavailable-in-ios` (the zoom before iOS 18: Apple, `preferredTransition`,
     /// iOS 18.0+), `invalid-source` (missing, unknown, not a `view`, outside the container, or
-    /// given for another transition). A refusal may leave this scene part-way: call it on a copy
-    /// (`SceneCommand.perform`). SceneZoomTests.
+    /// given for another transition); a refusal leaves this scene unchanged. SceneZoomTests.
     public mutating func attachZoom(to plan: SceneTransitionPlan, source: String?, before: Scene)
+        throws(SceneError) -> SceneTransitionPlan
+    {
+        var next = self
+        let zoomed = try next.attachingZoom(to: plan, source: source, before: before)
+        self = next
+        return zoomed
+    }
+
+    private mutating func attachingZoom(to plan: SceneTransitionPlan, source: String?, before: Scene)
         throws(SceneError) -> SceneTransitionPlan
     {
         guard plan.kind == .zoom else {
