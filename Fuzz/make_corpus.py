@@ -158,7 +158,7 @@ def sessions():
                                    "originFrame": [10, 20, 100, 50]}), '{"type":"play"}', "+1000"],
     }
     for kind in ["fade", "pop", "reveal", "push", "cover-vertical", "flip-horizontal", "cross-dissolve",
-                 "partial-curl"]:
+                 "partial-curl", "zoom"]:
         out[f"play-{kind}"] = [compact({"type": "configure", "transition": kind, "operation": "dismiss"}),
                                '{"type":"play"}', "+100 " + p("down", 100, 400, 100, 1),
                                "+30 " + p("move", 300, 400, 130, 2), "+30 " + p("up", 300, 400, 160, 3)]

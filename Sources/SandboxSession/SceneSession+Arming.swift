@@ -12,7 +12,7 @@ extension SceneSession {
             arm(pop, plan: plan, isDefault: true)
             return
         }
-        _ = armSheetDismissal()
+        if !armZoomDismissal() { _ = armSheetDismissal() }
     }
 
     /// Arms the sheet's swipe-down: a dismissal, or, for a sheet modal in presentation, one
@@ -36,6 +36,7 @@ extension SceneSession {
     /// sheet's gesture when there is one. True when it was armed instead.
     mutating func armDismissalInsteadOfPop() -> Bool {
         guard let armed, armed.isDefault, armed.plan.action == .pop else { return false }
+        if armZoomDragInsteadOfEdgePop() { return true }
         return armSheetDismissal()
     }
 

@@ -133,7 +133,7 @@ struct SceneSession: Equatable {
     /// What `command` would do, checked on a copy: the plan, or the refusal.
     func trial(_ command: SceneCommand) throws(SceneError) -> SceneTransitionPlan {
         var copy = scene
-        let plan = try command.request.perform(on: &copy, animated: command.animated)
+        let plan = try command.perform(on: &copy)
         guard copy.instanceCount <= Self.instanceLimit else {
             throw .invalidScene("a scene holds at most \(Self.instanceLimit) controllers")
         }
@@ -149,7 +149,7 @@ struct SceneSession: Equatable {
     /// which the default gesture is armed). An animated one is then in flight until `end`.
     mutating func start(_ command: SceneCommand) throws(SceneError) -> [LifecycleRecord] {
         _ = try trial(command)  // the limit, before anything changes
-        let plan = try command.request.perform(on: &scene, animated: command.animated)
+        let plan = try command.perform(on: &scene)
         group += 1
         armed = nil
         var records = plan.startEvents.map { LifecycleRecord(group: group, action: plan.action.rawValue, event: $0) }
@@ -190,8 +190,10 @@ struct SceneSession: Equatable {
     /// delegate calls are logged; an app's `dismiss`, interactive or not, is programmatic and
     /// has none (Apple, `presentationControllerWillDismiss(_:)`: "This method is not called if
     /// the presentation is dismissed programmatically"). SessionSceneSheetDelegateTests.
+    /// The zoom's drag down is not the sheet's: the zoom asks its own `interactiveDismissShouldBegin`
+    /// (whether UIKit also tells the presentation controller's delegate is not known; chosen: no).
     static func isSheetSwipe(_ plan: SceneTransitionPlan, isDefault: Bool) -> Bool {
-        isDefault && plan.action == .dismiss && !plan.resists
+        isDefault && plan.action == .dismiss && !plan.resists && plan.kind != .zoom
     }
 
     /// The transition in flight ended: its end callbacks, and what the next pan drives — the

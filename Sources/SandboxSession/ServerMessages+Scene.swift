@@ -32,6 +32,13 @@ extension ServerMessages {
             w.key("source"); w.string(presentation.source)
             w.key("style"); w.string(presentation.style.rawValue)
             w.key("transition"); w.string(presentation.transition.rawValue)
+            if let zoom = presentation.sourceView {
+                w.key("sourceView")
+                w.beginObject()
+                w.key("controller"); w.string(zoom.controller)
+                w.key("view"); w.string(zoom.view)
+                w.endObject()
+            }
             w.endObject()
         }
         w.endArray()

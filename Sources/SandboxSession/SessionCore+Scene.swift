@@ -110,7 +110,8 @@ extension SessionCore {
             configuration.systemGesture = systemGesture
             configuration.driver = .percentDriven
         }
-        configuration.originFrame = nil  // the pop kind's thumbnail: its default place in this container
+        // The pop kind's thumbnail: its default place in this container; the zoom's source view.
+        configuration.originFrame = plan.zoomSource == nil ? nil : plan.zoomFrame
         // A property animator that pauses on completion never completes its transition: the
         // scene's operation would stay in flight for good (docs/ENGINE.md, "The property-animator driver").
         configuration.propertyAnimator.pausesOnCompletion = false
@@ -217,7 +218,9 @@ extension SceneSession {
         // Nothing starts while the interface turns (a pan would begin a transition laid out
         // for bounds that are changing).
         if rotation != nil { return false }
-        if engineAnimating { return interruptible }
+        // The zoom is always interruptible (Apple: people "grab, drag, and control the transitions
+        // when they begin and anytime during their animation"). SessionZoomTests.
+        if engineAnimating { return interruptible || plan?.kind == .zoom }
         guard let armed else { return false }
         // The scene's own dismissal gesture belongs to the presented view: a sheet's pan starts
         // on the card, not on the dimmed presenter around it.

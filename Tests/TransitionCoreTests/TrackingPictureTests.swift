@@ -31,6 +31,9 @@ struct TrackingPictureTests {
     @Test func matchesTheEngineWhileTracking() async {
         await propertyCheck(count: 120, input: PropertyTests.steps, Self.kinds, Self.variants) { steps, kind, variant in
             let configuration = Self.configuration(kind: kind, variant: variant)
+            // The zoom's dismissal follows the finger in two dimensions, not the fraction alone:
+            // no table is made for it (SessionZoomTests.aZoomDismissalHasNoPredictionTable).
+            if configuration.kind == .zoom, configuration.operation == .dismiss { return }
             var engine = try! InteractiveTransition(configuration: configuration)
             let picture = try! TrackingPicture(configuration: configuration)
             for (i, event) in PropertyTests.gesture(steps, hold: 0).dropLast().enumerated() {

@@ -177,11 +177,12 @@ def test_watching_another_session_shows_its_frames_live(page, server):
     assert page.get("session") != welcome["session"]
 
 
-KINDS = ["pop", "reveal", "fade", "push", "cover-vertical", "flip-horizontal", "cross-dissolve", "partial-curl"]
+KINDS = ["pop", "reveal", "fade", "push", "cover-vertical", "flip-horizontal", "cross-dissolve", "partial-curl",
+         "zoom"]
 # Where to look: the middle of the timeline, but the pop's 0.4-damped spring is nearly home by
 # then, so it is caught early, mid-growth; the reveal's ease-in logo fills the screen well before
-# 0.5; at 0.5 a flip is edge-on.
-MIDDLE = {"pop": 0.08, "reveal": 0.15, "flip-horizontal": 0.3}
+# 0.5; at 0.5 a flip is edge-on; the zoom's critically damped spring is most of the way by 0.5.
+MIDDLE = {"pop": 0.08, "reveal": 0.15, "flip-horizontal": 0.3, "zoom": 0.15}
 
 
 def test_every_kind_at_mid_progress_differs_from_both_ends(page, artifacts):

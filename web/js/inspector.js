@@ -160,7 +160,7 @@ export class LayerInspector {
         button.dataset.key = each.key;
         const { layer } = each;
         button.textContent = each.kind === "still"
-          ? `${layer.controller ?? ""} (${layer.role})`
+          ? `${layer.controller ?? ""} (${layer.role}${layer.view ? ` ${layer.view}` : ""})`
           : `${layer.id}${layer.controller ? ` (${layer.controller})` : ""}${each.drawn ? "" : " · not drawn"}`;
         item.append(button);
         return item;

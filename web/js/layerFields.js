@@ -35,6 +35,7 @@ export function layerFields(entry) {
   if (entry.kind === "still") {
     const rows = [["controller", layer.controller ?? "—"], ["role", layer.role]];
     if (layer.title !== undefined) rows.push(["title", layer.title]);
+    if (layer.view !== undefined) rows.push(["view", layer.view]);
     rows.push(["frame", layer.frame.map(number).join(", ")], ["scale", number(layer.scale ?? 1)],
       ["opacity", number(layer.opacity ?? 1)], ["corner radius", number(layer.cornerRadius ?? 0)],
       ["drawn", "still view (device points), under the transition's layers"]);

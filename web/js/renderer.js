@@ -128,6 +128,7 @@ export class Renderer {
     this.covered = null;
     if (!frame) return;
     const transition = frame.scene ? this.drawScene(frame.scene, scene) : null;
+    const movingViews = transition ? this.movingViews(frame.scene, transition) : [];
     if (transition && (transition.action === "push" || transition.action === "pop")) {
       // A navigation controller's content slides under its bar, never over it: clip to the
       // container (below the bar), which the still bar was drawn around.
@@ -138,10 +139,25 @@ export class Renderer {
       ctx.rect(x, y, w, h);
       ctx.clip();
       this.drawLayers(frame, scene);
+      this.drawMovingViews(movingViews, scene);
       ctx.restore();
       return;
     }
     this.drawLayers(frame, scene);
+    this.drawMovingViews(movingViews, scene);
+  }
+
+  /** The moving controller's named views (role `view`): placed on its animator layer by the server. */
+  movingViews(sceneFrame, transition) {
+    const moving = transition.action === "present" || transition.action === "push" ? transition.to : transition.from;
+    return (sceneFrame.layers ?? []).filter((layer) => layer.role === "view" && layer.controller === moving);
+  }
+
+  /** Drawn above the animator's layers, which carry their controller's card. */
+  drawMovingViews(layers, scene) {
+    if (!scene.cards || layers.length === 0) return;
+    this.setBase();
+    for (const layer of layers) scene.cards.drawStill(this.ctx, layer);
   }
 
   /**
@@ -151,10 +167,11 @@ export class Renderer {
   drawScene(sceneFrame, scene) {
     const ctx = this.ctx;
     this.setBase();
-    if (scene.cards) {
-      for (const layer of sceneFrame.layers ?? []) scene.cards.drawStill(ctx, layer);
-    }
     const transition = sceneFrame.transition ?? null;
+    if (scene.cards) {
+      const moving = this.movingViews(sceneFrame, transition ?? {});
+      for (const layer of sceneFrame.layers ?? []) if (!moving.includes(layer)) scene.cards.drawStill(ctx, layer);
+    }
     if (transition?.container) this.origin = [transition.container[0], transition.container[1]];
     if (transition) this.covered = ["present", "push"].includes(transition.action) ? transition.from : transition.to;
     return transition;

@@ -78,6 +78,28 @@ function bar(ctx, id, title, w, h) {
   ctx.textBaseline = "alphabetic";
 }
 
+/**
+ * A controller's named view (role `view`, docs/PROTOCOL.md): a lighter rounded rect over its
+ * controller's card, its id as a faint label, scaled with the card.
+ */
+function namedView(ctx, layer, x, y, w, h) {
+  const r = Math.max(0, Math.min(layer.cornerRadius, w / 2, h / 2));
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+  ctx.fillStyle = "rgba(255, 255, 255, 0.28)";
+  ctx.fill();
+  ctx.strokeStyle = "rgba(255, 255, 255, 0.55)";
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  const s = layer.scale > 0 ? layer.scale : 1;
+  ctx.fillStyle = "rgba(255, 255, 255, 0.6)";
+  ctx.font = `${Math.max(6, 12 * s)}px ui-monospace, monospace`;
+  ctx.textBaseline = "top";
+  ctx.textAlign = "left";
+  ctx.fillText(layer.view ?? "", x + 6 * s, y + 6 * s, Math.max(w - 12 * s, 1));
+  ctx.textBaseline = "alphabetic";
+}
+
 function clipRounded(ctx, w, h, radii) {
   ctx.beginPath();
   ctx.roundRect(0, 0, w, h, radii);
@@ -109,6 +131,11 @@ export class SceneCards {
     if (!(w > 0 && h > 0) || !(layer.opacity > 0)) return;
     ctx.save();
     ctx.globalAlpha = Math.min(layer.opacity, 1);
+    if (layer.role === "view") {
+      namedView(ctx, layer, x, y, w, h);
+      ctx.restore();
+      return;
+    }
     if (layer.role === "dimming") {
       ctx.fillStyle = "#000";
       ctx.fillRect(x, y, w, h);

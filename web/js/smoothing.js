@@ -190,12 +190,12 @@ export function mixLayers(a, b, alpha) {
 }
 
 const SCENE_LAYER_MIXERS = { frame: mix, cornerRadius: mix, scale: mix, opacity: mixOpacity };
-const sceneLayerKey = (layer) => `${layer.group}\u0000${layer.controller}\u0000${layer.role}`;
+const sceneLayerKey = (layer) => `${layer.group}\u0000${layer.controller}\u0000${layer.role}\u0000${layer.view ?? ""}`;
 
 /**
  * A scene frame's `scene` between two frames: `root.transform` (the orientation turn) as an
  * affine, `root.rotating.fraction` mixed, and the still views of `scene.layers` (matched by
- * group, controller and role: they carry no id) with their frame, corner radius, scale and
+ * group, controller, role and named view: they carry no id) with their frame, corner radius, scale and
  * opacity mixed; the rest (bounds, interface, the transition) the nearer frame's.
  */
 export function mixScene(a, b, alpha) {

@@ -14,7 +14,7 @@ extension FrameSnapshot {
             let sceneSession = box.session
             let picture = sceneSession.scene.picture
             builder.sceneAnimatorLayers(frame, sceneSession, picture)
-            scene = builder.scene(sceneSession, picture, progress: frame.progress)
+            scene = builder.scene(sceneSession, picture, progress: frame.progress, animator: frame.layers)
         } else {
             for layer in frame.layers { builder.layer(layer) }
         }
@@ -147,11 +147,13 @@ extension FrameSnapshot {
             w.endArray()
         }
 
-        mutating func scene(_ scene: SceneSession, _ picture: ScenePicture, progress: Double) -> Scene {
+        mutating func scene(
+            _ scene: SceneSession, _ picture: ScenePicture, progress: Double, animator: [LayerState]
+        ) -> Scene {
             // While a transition runs, the still views move at the animation's pace (its curve).
             let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
             var layers: [Layer] = []
-            for layer in picture.sceneLayers(moving: scene.moving, progress: eased) {
+            for layer in scene.drawnLayers(picture, progress: eased, animator: animator) {
                 layers.append(sceneLayer(layer))
             }
             var start = begin()
@@ -203,6 +205,7 @@ extension FrameSnapshot {
             start = begin(); w.fixed(layer.opacity, FramePrecision.opacity); end(.opacity, from: start)
             if let title = layer.title { start = begin(); w.string(title); end(.title, from: start) }
             start = begin(); w.string(layer.group); end(.group, from: start)
+            if let view = layer.view { start = begin(); w.string(view); end(.view, from: start) }
             return Layer(id: id, properties: first..<properties.count)
         }
 

@@ -15,6 +15,8 @@ final class FrameSnapshot {
         case z, mask, transform3d, corners
         /// An animator's (`animator`).
         case state, running, reversed, fractionComplete
+        /// A scene layer's named view (role `view`).
+        case view
 
         /// `"name":`, ready to copy.
         var prefix: StaticString {
@@ -40,6 +42,7 @@ final class FrameSnapshot {
             case .running: #""running":"#
             case .reversed: #""reversed":"#
             case .fractionComplete: #""fractionComplete":"#
+            case .view: #""view":"#
             }
         }
     }

@@ -57,6 +57,9 @@ struct SceneCommand: Equatable {
     var animated: Bool
     /// The next pan drives it (`present` called from a gesture's `.began`).
     var interactive: Bool
+    /// A zoom transition's source view (present, push): the id of a view of the presenting or
+    /// pushing controller (`Scene.attachZoom`).
+    var source: String? = nil
 }
 
 /// `device`, `attempt-rotation`, `update`, and iOS 16's `update-supported-orientations` and
@@ -161,7 +164,7 @@ enum SceneRequest: Equatable {
         let request: SceneRequest
         switch action {
         case .present:
-            try fields.onlyKnown(common.union(["controller", "from", "style", "transition"]))
+            try fields.onlyKnown(common.union(["controller", "from", "style", "transition", "source"]))
             request = .present(
                 try reference(fields), from: try fields.identifier("from"), style: try fields.optionalName("style"),
                 transition: try fields.optionalName("transition"))
@@ -169,7 +172,7 @@ enum SceneRequest: Equatable {
             try fields.onlyKnown(common.union(["controller"]))
             request = .dismiss(try fields.identifier("controller"))
         case .push:
-            try fields.onlyKnown(common.union(["controller", "navigation", "transition"]))
+            try fields.onlyKnown(common.union(["controller", "navigation", "transition", "source"]))
             request = .push(
                 try reference(fields), navigation: try fields.identifier("navigation"),
                 transition: try fields.optionalName("transition"))
@@ -179,7 +182,7 @@ enum SceneRequest: Equatable {
         }
         return SceneCommand(
             request: request, animated: try fields.bool("animated", default: true),
-            interactive: try fields.bool("interactive", default: false))
+            interactive: try fields.bool("interactive", default: false), source: try fields.identifier("source"))
     }
 
     /// `controller`: an object (a new instance) or the id of one the scene has seen.

@@ -9,6 +9,7 @@ public enum Animator: Equatable, Sendable {
     case flipHorizontal(FlipHorizontalAnimator)
     case crossDissolve(CrossDissolveAnimator)
     case partialCurl(PartialCurlAnimator)
+    case zoom(ZoomAnimator)
 
     public init(configuration c: TransitionConfiguration) {
         switch c.kind {
@@ -20,6 +21,7 @@ public enum Animator: Equatable, Sendable {
         case .flipHorizontal: self = .flipHorizontal(FlipHorizontalAnimator(configuration: c))
         case .crossDissolve: self = .crossDissolve(CrossDissolveAnimator(configuration: c))
         case .partialCurl: self = .partialCurl(PartialCurlAnimator(configuration: c))
+        case .zoom: self = .zoom(ZoomAnimator(configuration: c))
         }
     }
 
@@ -33,6 +35,7 @@ public enum Animator: Equatable, Sendable {
         case .flipHorizontal(let a): return a.duration
         case .crossDissolve(let a): return a.duration
         case .partialCurl(let a): return a.duration
+        case .zoom(let a): return a.duration
         }
     }
 
@@ -46,6 +49,7 @@ public enum Animator: Equatable, Sendable {
         case .flipHorizontal(let a): return a.layers(at: time)
         case .crossDissolve(let a): return a.layers(at: time)
         case .partialCurl(let a): return a.layers(at: time)
+        case .zoom(let a): return a.layers(at: time)
         }
     }
 }

@@ -26,6 +26,10 @@ public struct CoveredSide: Equatable, Sendable {
         case animator
         /// The navigation push: the animator's parallax, under UIKit's dimming shade.
         case parallaxDimmed
+        /// No covered side: the view stays a still view. The zoom (WWDC 2024 session 10145: the
+        /// source view's screen stays in place behind the zooming one), whose dimming the session
+        /// draws over it (`SceneSession.drawnLayers`).
+        case still
     }
 
     /// UIKit's navigation parallax dims the covered view with black at this alpha when fully
@@ -50,7 +54,9 @@ public struct CoveredSide: Equatable, Sendable {
     /// still view), when the animator's container is empty, or when its views are not found
     /// in exactly one of the pictures. `views`: the covered controller's ids (`allIDs`).
     init?(plan: SceneTransitionPlan, views: [String], before: [SceneLayer], after: [SceneLayer]) {
-        guard plan.removesPresenterView, plan.container.width > 0, plan.container.height > 0 else { return nil }
+        guard plan.removesPresenterView, plan.container.width > 0, plan.container.height > 0,
+            Self.effect(of: plan.kind) != .still
+        else { return nil }
         let presenting = plan.operation == .present
         let (own, other) = presenting ? (before, after) : (after, before)
         func isMine(_ layer: SceneLayer) -> Bool { layer.role != .dimming && views.contains(layer.controller) }
@@ -79,6 +85,7 @@ public struct CoveredSide: Equatable, Sendable {
         switch kind {
         case .fade, .pop, .reveal, .coverVertical, .flipHorizontal, .crossDissolve, .partialCurl: return .animator
         case .push: return .parallaxDimmed
+        case .zoom: return .still
         }
     }
 

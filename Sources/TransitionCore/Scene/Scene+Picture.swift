@@ -105,14 +105,17 @@ public struct ScenePicture: Equatable, Sendable {
     }
 }
 
-/// A view's identity across two pictures: the same controller in the same role.
+/// A view's identity across two pictures: the same controller in the same role (and, for a
+/// named view, the same view).
 private struct ViewKey: Hashable {
     let controller: String
     let role: SceneLayer.Role
+    let view: String?
 
     init(_ layer: SceneLayer) {
         controller = layer.controller
         role = layer.role
+        view = layer.view
     }
 }
 

@@ -45,6 +45,8 @@ extension Scene {
 
         var style = (style ?? controller.presentationStyle).resolved(ios: options.ios, device: device)
         var kind = transition ?? controller.transitionStyle
+        // A zoom presentation covers the screen (Scene+Zoom.swift: inferred, chosen).
+        if kind == .zoom { style = .fullScreen }
         var frame = hierarchy.frame(for: style)
         if style.isContextBased {
             let context = hierarchy.presentationContext(from: source)

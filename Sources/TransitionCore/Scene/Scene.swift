@@ -56,7 +56,8 @@ public struct Scene: Equatable, Sendable {
     }
 
     private static func compose(_ hierarchy: SceneHierarchy, _ pending: Pending?) -> ScenePicture {
-        let before = hierarchy.composition().layers, after = pending?.committed.composition().layers
+        let before = hierarchy.composition().layers.withViews(hierarchy)
+        let after = pending.map { $0.committed.composition().layers.withViews($0.committed) }
         return ScenePicture(
             before: before, after: after, covered: coveredSide(hierarchy, pending, before: before, after: after))
     }
@@ -110,7 +111,7 @@ public struct Scene: Equatable, Sendable {
             presentations: presentations.map {
                 SceneState.Presentation(
                     presenter: $0.presenter, presented: $0.presented.id, source: $0.source, style: $0.style,
-                    transition: $0.transition)
+                    transition: $0.transition, sourceView: hierarchy.zoomSources[$0.presented.id])
             },
             navigationStacks: navigationStacks, topMost: topMost, appeared: visibleControllers,
             inFlight: pending?.plan.action)

@@ -47,6 +47,9 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `requestGeometryUpdate` asked only for orientations the decider does not allow
     /// (UIKit's error handler: UISceneErrorDomain code 101).
     case geometryUpdateRefused(requested: OrientationMask, supported: OrientationMask)
+    /// A zoom transition's `source` that names no `view`-kind view of the presenting (or
+    /// pushing) controller, is missing, or is given for another transition (Scene+Zoom.swift).
+    case invalidSource(String)
 
     public var code: String {
         switch self {
@@ -66,6 +69,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedPreferredOrientation: return "unsupported-preferred-orientation"
         case .unavailableInIOS: return "unavailable-in-ios"
         case .geometryUpdateRefused: return "geometry-update-refused"
+        case .invalidSource: return "invalid-source"
         }
     }
 
@@ -125,6 +129,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .geometryUpdateRefused(let requested, let supported):
             return
                 "Error Domain=UISceneErrorDomain Code=101 \"None of the requested orientations are supported by the view controller. Requested: \(requested.names.joined(separator: ", ")); Supported: \(supported.names.joined(separator: ", "))\""
+        case .invalidSource(let reason):
+            return reason
         }
     }
 }

@@ -149,7 +149,7 @@ extension SceneHierarchy {
                     ids.append(layer.controller)
                 case .navigationBar:
                     if !ids.contains(layer.controller) { ids.append(layer.controller) }
-                case .dimming:
+                case .dimming, .view:
                     break
                 }
             }

@@ -9,6 +9,8 @@ struct SceneHierarchy: Equatable, Sendable {
     var presentations: [ScenePresentation] = []
     /// The animator a child was pushed with (pop replays it reversed); absent = `push`.
     var pushKinds: [String: TransitionKind] = [:]
+    /// The view a controller presented or pushed with the zoom grew out of (Scene+Zoom.swift).
+    var zoomSources: [String: ZoomSource] = [:]
     /// The interface orientation the geometry is laid out in (SceneHierarchy+Orientation.swift).
     var interfaceOrientation: InterfaceOrientation = .portrait
 

@@ -11,6 +11,9 @@ public struct SceneLayer: Equatable, Sendable {
         case navigationBar
         /// The dimming view under a tablet sheet (`controller` = the sheet).
         case dimming
+        /// A named view in a controller's content (`SceneView`; `view` = its id), drawn above
+        /// its controller's view and moving with it (SceneLayer+Views.swift).
+        case view
     }
 
     public var controller: String
@@ -26,10 +29,12 @@ public struct SceneLayer: Equatable, Sendable {
     /// The presentation layer the view belongs to: the root's id or a (non-context)
     /// presented controller's id. Layers of one group move together (pushed back).
     public var group: String
+    /// The named view's id for role `view`; nil for the other roles.
+    public var view: String?
 
     public init(
         controller: String, role: Role, frame: Rect, cornerRadius: Double = 0, scale: Double = 1,
-        opacity: Double = 1, title: String? = nil, group: String
+        opacity: Double = 1, title: String? = nil, group: String, view: String? = nil
     ) {
         self.controller = controller
         self.role = role
@@ -39,5 +44,6 @@ public struct SceneLayer: Equatable, Sendable {
         self.opacity = opacity
         self.title = title
         self.group = group
+        self.view = view
     }
 }

@@ -8,6 +8,8 @@ public struct SceneState: Equatable, Sendable {
         public var source: String
         public var style: PresentationStyle
         public var transition: TransitionKind
+        /// The view a zoom transition grew out of (and shrinks back into); nil for other kinds.
+        public var sourceView: ZoomSource? = nil
     }
 
     /// One navigation controller's stack, bottom to top (the last is visible).

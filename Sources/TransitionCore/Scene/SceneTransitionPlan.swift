@@ -41,6 +41,10 @@ public struct SceneTransitionPlan: Equatable, Sendable {
     /// pan starts nothing in the scene; the card follows the finger with rubber-band resistance
     /// and always finishes back (`configuration(from:)`; SceneDismissGestureTests).
     public var resists = false
+    /// A zoom transition's source view (Scene+Zoom.swift); nil for every other kind.
+    public var zoomSource: ZoomSource? = nil
+    /// The source view's rect in the container's coordinates, within it (the card's far end).
+    public var zoomFrame = Rect.zero
 
     public init(
         action: SceneAction, kind: TransitionKind, from: String, to: String, style: PresentationStyle?,
@@ -96,6 +100,13 @@ public struct SceneTransitionPlan: Equatable, Sendable {
         case .push:
             axis = .x
             configuration.distance = container.width
+        case .zoom where operation == .dismiss:
+            // The card follows the finger in two dimensions; progress is the drag down the
+            // container (or the edge swipe across it), and the settle is a spring (ZoomDismissRelease).
+            axis = edgeSwipe ? .x : .y
+            configuration.distance = edgeSwipe ? container.width : container.height
+            configuration.completionCurve = .spring
+            configuration.completionDamping = 1
         default:
             return configuration
         }

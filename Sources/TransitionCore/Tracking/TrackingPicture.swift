@@ -3,7 +3,8 @@
 /// progress (the property animator's scrubbing applied) and the container's layers at it. The
 /// same rule `InteractiveTransition.layers()` follows while tracking — the picture just before
 /// the end at progress 1, every participant present — so a client that samples it predicts
-/// the engine's frames (`TrackingPictureTests.matchesTheEngineWhileTracking`).
+/// the engine's frames (`TrackingPictureTests.matchesTheEngineWhileTracking`) — except the zoom's
+/// dismissal, whose card also follows the pan's translation (InteractiveTransition+Zoom.swift).
 public struct TrackingPicture: Sendable {
     public let configuration: TransitionConfiguration
     private let animator: Animator

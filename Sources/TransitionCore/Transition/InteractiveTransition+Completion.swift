@@ -21,6 +21,9 @@ extension InteractiveTransition {
                     progress: fraction, velocity: velocity, duration: configuration.duration,
                     width: configuration.distance)
                 (outcome, reason, projected, handedOn) = (pop.outcome, pop.reason, pop.projected, pop.velocity)
+            } else if gesture == .zoomDismiss {
+                projected = ZoomDismissRelease.projected(progress: fraction, velocity: velocity)
+                outcome = ZoomDismissRelease.outcome(progress: fraction, velocity: velocity)
             } else {
                 projected = SheetSwipeRelease.projected(progress: fraction, velocity: velocity)
                 outcome = SheetSwipeRelease.outcome(progress: fraction, velocity: velocity)
@@ -89,7 +92,7 @@ extension InteractiveTransition {
                 completing.completionSpeed = EdgePopRelease.completionSpeed(
                     progress: progress, velocity: handedOn, to: to, duration: configuration.duration)
                 completing.completionCurve = EdgePopRelease.completionCurve
-            case .sheetSwipe?:
+            case .sheetSwipe?, .zoomDismiss?:
                 // It carries on at the release's speed (SystemGestureReleaseTests.flickCompletesFast).
                 completing.completionSpeed = SheetSwipeRelease.completionSpeed(
                     progress: progress, velocity: velocity, to: to, duration: configuration.duration)

@@ -25,6 +25,8 @@ public struct InteractiveTransition: Equatable, Sendable {
     var completion: Completion?
     /// UIKit's edge-swipe pop: the statistics of the current pan (`EdgePopStatistics`).
     var popStatistics: EdgePopStatistics?
+    /// The zoom's two-dimensional dismissal (InteractiveTransition+Zoom.swift); nil for every other kind.
+    var zoomDrag: ZoomDrag?
 
     public init(configuration: TransitionConfiguration) throws(ConfigurationError) {
         try configuration.validate()
@@ -57,7 +59,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         // clipped at 1, a property animator paused on completion — UIKit still has it in the
         // container: the picture just before the end.
         let time = phase == .finished ? timelineTime : min(timelineTime, animator.duration.nextDown)
-        let layers = animator.layers(at: time)
+        let layers = zoomLayers() ?? animator.layers(at: time)
         if phase == .idle || phase == .cancelled { return Self.removing(.to, from: layers) }
         if completedOnCancel, !animator.layers(at: animator.duration).contains(where: { $0.id == .from }) {
             // Pitfall.completeOnCancel: `completeTransition(true)` removed the source view (as
@@ -91,6 +93,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         guard event.time >= time else { throw .timeWentBackwards(previous: time, got: event.time) }
         try recognizer.validate(event)
         // Nothing below throws: the event is applied whole.
+        let shown = zoomCard()
 
         var events: [TransitionEvent] = []
         advanceCompletion(to: event.time, events: &events)
@@ -154,6 +157,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         if phase == .tracking, update == .began || update == .changed {
             samplePop(trackedProgress(), first: update == .began, final: false)
         }
+        followZoom(update, shown: shown)
         return Reaction(frame: true, events: events)
     }
 
@@ -180,6 +184,7 @@ public struct InteractiveTransition: Equatable, Sendable {
         progress = 0
         lastRelease = nil
         grabbedAt = nil
+        zoomDrag = nil
         if animatorState != nil { animatorState = PropertyAnimatorState() }  // no animator: a plain run
         phase = .finishing
         completion = Completion(playingFrom: 0, at: time, configuration: configuration)

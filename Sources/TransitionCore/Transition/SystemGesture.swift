@@ -6,4 +6,6 @@ public enum SystemGesture: String, Equatable, Hashable, Sendable {
     case edgePop
     /// A page or form sheet's swipe-down (iOS 13+): `SheetSwipeRelease`.
     case sheetSwipe
+    /// A zoom-presented (or zoom-pushed) controller's drag down (iOS 18+): `ZoomDismissRelease`.
+    case zoomDismiss
 }

@@ -10,8 +10,9 @@ public enum SystemGestureRelease {
     /// iOS 13", session 224). Nil: any other pan drives the app's transition.
     public static func gesture(for plan: SceneTransitionPlan, ios: IOSVersion) -> SystemGesture? {
         switch plan.action {
-        case .pop: return plan.edgeSwipe ? .edgePop : nil
+        case .pop: return plan.edgeSwipe ? .edgePop : plan.kind == .zoom ? .zoomDismiss : nil
         // A sheet modal in presentation resists: its release always cancels (`plan.resists`).
+        case .dismiss where plan.kind == .zoom: return .zoomDismiss
         case .dismiss:
             return plan.style?.isSheet == true && ios.atLeast(13) && !plan.resists ? .sheetSwipe : nil
         case .present, .push: return nil

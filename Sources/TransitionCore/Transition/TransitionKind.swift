@@ -9,6 +9,8 @@ public enum TransitionKind: String, Equatable, Hashable, Sendable, CaseIterable 
     case flipHorizontal = "flip-horizontal"
     case crossDissolve = "cross-dissolve"
     case partialCurl = "partial-curl"
+    /// iOS 18's `preferredTransition = .zoom(sourceViewProvider:)` (ZoomAnimator).
+    case zoom
 
     /// The duration each kind uses unless configured: the seed's 2.0 s for reveal, 1.0 s for
     /// the pop (the tutorial's value), and about UIKit's own for the system styles.
@@ -16,6 +18,7 @@ public enum TransitionKind: String, Equatable, Hashable, Sendable, CaseIterable 
         switch self {
         case .reveal: return 2.0
         case .pop: return 1.0
+        case .zoom: return ZoomAnimator.defaultDuration
         case .flipHorizontal, .partialCurl: return 0.75
         case .fade, .push, .coverVertical, .crossDissolve: return 0.5
         }
@@ -24,10 +27,10 @@ public enum TransitionKind: String, Equatable, Hashable, Sendable, CaseIterable 
     /// How far the kind's animation is at timeline fraction `progress` (0…1): the curve its
     /// animator applies (Animators/). Views a scene moves alongside the animation (a presenter
     /// pushed back under a sheet) follow it, so they keep pace with the animated view. The pop's
-    /// spring is not a curve of the fraction; it is taken as linear.
+    /// spring (and the zoom's) is not a curve of the fraction; it is taken as linear.
     public func animated(_ progress: Double) -> Double {
         switch self {
-        case .pop: return progress
+        case .pop, .zoom: return progress
         case .reveal: return TimingCurve.easeIn.value(at: progress)
         case .fade, .push, .coverVertical, .crossDissolve, .flipHorizontal, .partialCurl:
             return TimingCurve.easeInEaseOut.value(at: progress)
