@@ -97,7 +97,16 @@ import Testing
 
     // MARK: - Every kind: the picture before at 0, the picture after at 1
 
-    @Test(arguments: TransitionKind.allCases)
+    /// Every kind with a covered side of its own (the zoom keeps its covered view still:
+    /// `stillKindsHaveNoCoveredSide`).
+    static let animatedKinds = TransitionKind.allCases.filter { CoveredSide.effect(of: $0) != .still }
+
+    @Test func stillKindsHaveNoCoveredSide() {
+        #expect(CoveredSide.effect(of: .zoom) == .still)
+        #expect(Self.animatedKinds.count == TransitionKind.allCases.count - 1)
+    }
+
+    @Test(arguments: Self.animatedKinds)
     func aPresentStartsOnThePictureBeforeAndLeavesIt(kind: TransitionKind) throws {
         let scene = try Self.presenting(kind)
         let side = try #require(scene.picture.covered)
@@ -121,7 +130,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TransitionKind.allCases)
+    @Test(arguments: Self.animatedKinds)
     func aDismissalEndsOnThePictureAfter(kind: TransitionKind) throws {
         let scene = try Self.dismissing(kind)
         let side = try #require(scene.picture.covered)
@@ -144,7 +153,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TransitionKind.allCases)
+    @Test(arguments: Self.animatedKinds)
     func aPushAndAPopEndOnTheirPictures(kind: TransitionKind) throws {
         let push = try Self.pushing(kind)
         let covered = try #require(push.picture.covered)
