@@ -122,13 +122,18 @@ public struct Outbox {
     /// network (the state now, delivered later); without one, at the next WRITEABLE.
     public mutating func frameDue(at now: Double, latest: () -> FrameEncoding?) -> [OutboxAction] {
         var out: [OutboxAction] = []
-        guard !isClosing else { return out }
+        frameDue(at: now, into: &out, latest: latest)
+        return out
+    }
+
+    /// The same, appending to `out` (storage the connection keeps: no array per frame).
+    public mutating func frameDue(at now: Double, into out: inout [OutboxAction], latest: () -> FrameEncoding?) {
+        guard !isClosing else { return }
         if link != nil {
             if let frame = latest() { hold(.frame(frame), at: now, into: &out) }
-            return out
+            return
         }
         markFrameDue(at: now, into: &out)
-        return out
     }
 
     mutating func markFrameDue(at now: Double, into out: inout [OutboxAction]) {
