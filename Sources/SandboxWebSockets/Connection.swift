@@ -13,11 +13,12 @@ final class Connection {
     // Service-thread only (see SandboxServer): no dynamic exclusivity bookkeeping needed.
     @exclusivity(unchecked) var outbox: Outbox
     /// The message being received, gathered from its fragments.
-    private var incoming: [UInt8] = []
-    private var incomingIsBinary = false
+    @exclusivity(unchecked) private var incoming: [UInt8] = []
+    @exclusivity(unchecked) private var incomingIsBinary = false
     /// The outbox's actions for a received message, and for a frame falling due: two, because a
     /// message's own frame falls due while its actions are carried out.
-    private var inputActions = ActionBuffer(), frameDueActions = ActionBuffer()
+    @exclusivity(unchecked) private var inputActions = ActionBuffer()
+    @exclusivity(unchecked) private var frameDueActions = ActionBuffer()
     /// The due time the server's network scheduler holds for this connection.
     var networkScheduled: Double?
     /// What the kernel's send buffer can take, known without asking it each time.
