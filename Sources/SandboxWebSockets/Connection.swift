@@ -63,7 +63,7 @@ final class Connection {
 
     func frameDue() {
         var actions = frameDueActions.take()
-        outbox.frameDue(at: server.clock.now, into: &actions) { server.latestFrame(for: id) }
+        outbox.frameDue(at: server.clock.now, latest: { server.latestFrame(for: id) }, into: &actions)
         perform(actions)
         frameDueActions.giveBack(&actions)
     }
