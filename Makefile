@@ -1,6 +1,6 @@
 # The README's two commands: `make run` and `make test`.
 .PHONY: run test deps test-deps venv build bench-core floor fuzz fuzz-smoke check-sanitizers soak lint format \
-	release-check ci python-client
+	release-check ci python-client alloc-count bench-compare
 
 PORT ?= 8080
 
@@ -45,6 +45,23 @@ test: test-deps floor python-client
 
 bench-core:
 	swift run -c release CoreBenchmark
+
+# Heap allocations per frame and per pointer message in steady state (docs/PERFORMANCE.md,
+# "Allocations"): the release server under a counting allocator (tools/alloc-count), a short and a
+# long run of each workload, Δallocations ÷ Δframes (or pointer messages). ALLOC_MAX=0.01 makes
+# it exit 1 when either figure is above that. About a minute.
+ALLOC_MAX ?=
+alloc-count: build venv
+	cc -O2 -Wall -Wextra -shared -fPIC -o .build/alloc-count.so tools/alloc-count/alloc-count.c
+	$(PYTHON) tools/alloc-count/alloc_count.py $(if $(ALLOC_MAX),--max $(ALLOC_MAX))
+
+# The frame-cost table of docs/PERFORMANCE.md in one command, for a quiet machine: CPU per frame
+# against `ws-floor stream`, sessions held (--ramp), input → frame ÷ `ws-floor echo` at 1 and 10
+# connections, the server's time per input (tools/bench-compare; its --help for the settings).
+# About 10 minutes at the defaults; BENCH_COMPARE_ARGS="--repeat 3" and so on to change them.
+BENCH_COMPARE_ARGS ?=
+bench-compare: build floor
+	python3 tools/bench-compare/bench_compare.py $(BENCH_COMPARE_ARGS)
 
 # libFuzzer over bytes → parse → session → frame for FUZZ_SECONDS (docs/SECURITY.md, "Fuzzing").
 # Not part of `make test`.

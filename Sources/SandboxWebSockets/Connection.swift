@@ -13,8 +13,12 @@ final class Connection {
     // Service-thread only (see SandboxServer): no dynamic exclusivity bookkeeping needed.
     @exclusivity(unchecked) var outbox: Outbox
     /// The message being received, gathered from its fragments.
-    private var incoming: [UInt8] = []
-    private var incomingIsBinary = false
+    @exclusivity(unchecked) private var incoming: [UInt8] = []
+    @exclusivity(unchecked) private var incomingIsBinary = false
+    /// The outbox's actions for a received message, and for a frame falling due: two, because a
+    /// message's own frame falls due while its actions are carried out.
+    @exclusivity(unchecked) private var inputActions = ActionBuffer()
+    @exclusivity(unchecked) private var frameDueActions = ActionBuffer()
     /// The due time the server's network scheduler holds for this connection.
     var networkScheduled: Double?
     /// What the kernel's send buffer can take, known without asking it each time.
@@ -58,7 +62,10 @@ final class Connection {
     }
 
     func frameDue() {
-        perform(outbox.frameDue(at: server.clock.now) { server.latestFrame(for: id) })
+        var actions = frameDueActions.take()
+        outbox.frameDue(at: server.clock.now, latest: { server.latestFrame(for: id) }, into: &actions)
+        perform(actions)
+        frameDueActions.giveBack(&actions)
     }
 
     func setLink(_ conditions: NetworkConditions) { outbox.setLink(conditions) }
@@ -119,9 +126,14 @@ final class Connection {
             incoming.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
         }
         guard socket.isFinalFragment else { return 0 }
-        defer { incoming.removeAll(keepingCapacity: incoming.capacity <= 4096) }
         let now = server.clock.now
         stats.bytesIn += incoming.count
-        return perform(outbox.received(incoming, binary: incomingIsBinary, at: now), at: now)
+        var actions = inputActions.take()
+        outbox.received(incoming, binary: incomingIsBinary, at: now, into: &actions)
+        let result = perform(actions, at: now)
+        // Emptied first: then nothing else holds `incoming`'s storage, which it keeps.
+        inputActions.giveBack(&actions)
+        incoming.removeAll(keepingCapacity: incoming.capacity <= 4096)
+        return result
     }
 }

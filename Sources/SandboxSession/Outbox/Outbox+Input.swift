@@ -12,10 +12,17 @@ extension Outbox {
     /// stopped (`OutboxTests.rateLimitErrorThenClose`).
     public mutating func received(_ bytes: [UInt8], binary: Bool, at now: Double) -> [OutboxAction] {
         var out: [OutboxAction] = []
-        guard !isClosing else { return out }
+        received(bytes, binary: binary, at: now, into: &out)
+        return out
+    }
+
+    /// The same, appending to `out`: a connection gathers into storage it keeps, so that a
+    /// message costs no array (`make alloc-count`).
+    public mutating func received(_ bytes: [UInt8], binary: Bool, at now: Double, into out: inout [OutboxAction]) {
+        guard !isClosing else { return }
         guard budget.spend(bytes: bytes.count, at: now) else {
             refuseOverRate(at: now, into: &out)
-            return out
+            return
         }
         if link != nil {
             // The simulated network holds it. An exact copy: the executor's buffer may keep spare
@@ -23,10 +30,9 @@ extension Outbox {
             link!.holdInbound(bytes.withUnsafeBufferPointer { Array($0) }, binary: binary, at: now)
             if let due = networkDue { out.append(.networkDue(due)) }
             updateInputPause(into: &out)
-            return out
+            return
         }
         out.append(.deliverToSession(bytes, binary: binary, arrived: nil))
-        return out
     }
 
     /// Past the rate bound: a `rate-limited` error, then a 1008 close; reading stops now.

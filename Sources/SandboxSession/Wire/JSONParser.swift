@@ -140,29 +140,30 @@ struct JSONParser {
     /// are not one or its value is beyond a double. Shared with `PointerFastPath`, so that both
     /// read every number the same way.
     static func number(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Double, Int)? {
+        // Plain index arithmetic, no local function capturing `index`: a captured var is checked
+        // for exclusive access at run time on every read (callgrind, a pointer message's numbers).
         var index = start
-        func digits() -> Int {
-            let first = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+        if next(in: bytes, at: index, is: UInt8(ascii: "-")) { index += 1 }
+        if next(in: bytes, at: index, is: UInt8(ascii: "0")) {
+            index += 1
+        } else {
+            let end = digitsEnd(in: bytes, from: index)
+            guard end > index else { return nil }
+            index = end
+        }
+        if next(in: bytes, at: index, is: UInt8(ascii: ".")) {
+            let end = digitsEnd(in: bytes, from: index + 1)
+            guard end > index + 1 else { return nil }
+            index = end
+        }
+        if next(in: bytes, at: index, is: UInt8(ascii: "e")) || next(in: bytes, at: index, is: UInt8(ascii: "E")) {
+            index += 1
+            if next(in: bytes, at: index, is: UInt8(ascii: "+")) || next(in: bytes, at: index, is: UInt8(ascii: "-")) {
                 index += 1
             }
-            return index - first
-        }
-        func next(is byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
-        if next(is: UInt8(ascii: "-")) { index += 1 }
-        if next(is: UInt8(ascii: "0")) {
-            index += 1
-        } else if digits() == 0 {
-            return nil
-        }
-        if next(is: UInt8(ascii: ".")) {
-            index += 1
-            guard digits() > 0 else { return nil }
-        }
-        if next(is: UInt8(ascii: "e")) || next(is: UInt8(ascii: "E")) {
-            index += 1
-            if next(is: UInt8(ascii: "+")) || next(is: UInt8(ascii: "-")) { index += 1 }
-            guard digits() > 0 else { return nil }
+            let end = digitsEnd(in: bytes, from: index)
+            guard end > index else { return nil }
+            index = end
         }
         // A number token is at most a few hundred bytes in any sane message; copy it to C.
         let length = index - start
@@ -174,6 +175,17 @@ struct JSONParser {
         }
         guard value.isFinite else { return nil }
         return (value, index)
+    }
+
+    private static func next(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, is byte: UInt8) -> Bool {
+        index < bytes.count && bytes[index] == byte
+    }
+
+    /// Where the run of ASCII digits starting at `index` ends.
+    private static func digitsEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var end = index
+        while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+        return end
     }
 
     private mutating func string() throws(Failure) -> String {

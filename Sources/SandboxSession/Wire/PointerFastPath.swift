@@ -29,14 +29,29 @@ enum PointerFastPath {
             }
         }
 
-        /// Made once: a CaseIterable's `allCases` is a new array at every call.
-        static let all = allCases
-
-        /// The field named by `bytes`, compared as bytes (no String made).
+        /// The field named by `bytes`, compared as bytes (no String made): the one candidate
+        /// its length and first byte leave, then every byte of it.
         static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Field? {
-            all.first { field in
-                field.name.withUTF8Buffer { name in name.count == bytes.count && name.elementsEqual(bytes) }
+            guard let first = bytes.first else { return nil }
+            let candidate: Field? =
+                switch (bytes.count, first) {
+                case (1, UInt8(ascii: "x")): .x
+                case (1, UInt8(ascii: "y")): .y
+                case (1, UInt8(ascii: "t")): .t
+                case (3, _): .seq
+                case (4, _): .type
+                case (5, _): .phase
+                case (9, _): .pointerId
+                case (11, _): .pointerType
+                default: nil
+                }
+            guard let candidate else { return nil }
+            let matches = candidate.name.withUTF8Buffer { name in
+                guard name.count == bytes.count else { return false }
+                for index in 0..<name.count where name[index] != bytes[index] { return false }
+                return true
             }
+            return matches ? candidate : nil
         }
     }
 

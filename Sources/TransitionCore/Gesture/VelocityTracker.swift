@@ -25,6 +25,10 @@ public struct VelocityTracker: Equatable, Hashable, Sendable {
     private var samples: [Sample]
     private var next = 0
     private var count = 0
+    /// Velocity in points per second; zero with fewer than two usable samples (or all at one
+    /// instant); each component within ±`maximumSpeed`. Estimated once per sample, when it is
+    /// added: a pointer event and its frame read it several times (`VelocityTrackerTests`).
+    public private(set) var velocity = Point.zero
 
     public init() {
         samples = Array(repeating: Sample(time: 0, position: .zero), count: VelocityTracker.capacity)
@@ -33,17 +37,18 @@ public struct VelocityTracker: Equatable, Hashable, Sendable {
     public mutating func reset() {
         next = 0
         count = 0
+        velocity = .zero
     }
 
     public mutating func add(_ position: Point, at time: Double) {
         samples[next] = Sample(time: time, position: position)
         next = (next + 1) % VelocityTracker.capacity
         count = min(count + 1, VelocityTracker.capacity)
+        velocity = estimate()
     }
 
-    /// Velocity in points per second; zero with fewer than two usable samples (or all at one
-    /// instant); each component within ±`maximumSpeed`.
-    public var velocity: Point {
+    /// The least-squares estimate over the samples kept now.
+    private func estimate() -> Point {
         guard count > 1 else { return .zero }
         let newest = samples[(next - 1 + VelocityTracker.capacity) % VelocityTracker.capacity]
         // Walk back from the newest sample while inside the horizon and without a long gap.
