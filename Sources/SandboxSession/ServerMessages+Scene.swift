@@ -67,6 +67,7 @@ extension ServerMessages {
         } else {
             w.null()
         }
+        if !report.sheets.isEmpty { w.key("sheets"); writeSheets(report.sheets, to: &w) }
         w.endObject()
         return w.finish()
     }
@@ -130,6 +131,7 @@ extension ServerMessages {
         }
         if controller.isModalInPresentation { w.key("isModalInPresentation"); w.bool(true) }
         if !controller.views.isEmpty { w.key("views"); writeViews(controller.views, to: &w) }
+        if let sheet = controller.sheet { w.key("sheet"); writeSheet(sheet, to: &w) }
         w.endObject()
     }
 

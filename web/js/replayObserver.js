@@ -161,6 +161,6 @@ export function lifecycleLine(message) {
   const controller = message.controller ?? "?";
   const callback = message.callback ?? "?";
   if (typeof message.didComplete === "boolean") return `${controller}.${callback}(${message.didComplete})`;
-  if (callback === "viewDidLoad" || callback.startsWith("presentationController")) return `${controller}.${callback}`;
+  if (callback === "viewDidLoad" || /^(sheetP|p)resentationController/.test(callback)) return `${controller}.${callback}`;
   return `${controller}.${callback}(${message.animated === true})`;
 }

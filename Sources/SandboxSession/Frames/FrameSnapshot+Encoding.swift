@@ -71,7 +71,8 @@ extension FrameSnapshot {
         /// dismissing) as its controller, and the layers that belong to the effect (masks,
         /// logo, thumbnail, curl); the other side is in `scene.layers`.
         mutating func sceneAnimatorLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture) {
-            guard let plan = scene.plan else { return }
+            // A sheet between its detents is drawn whole by its drag (SceneSession.stillLayers).
+            guard let plan = scene.plan, scene.sheetDrag == nil else { return }
             let still: LayerID = plan.operation == .present ? .from : .to
             let moving = plan.operation == .present ? plan.to : plan.from
             let radius = picture.cornerRadius(of: moving)
@@ -142,7 +143,7 @@ extension FrameSnapshot {
             // While a transition runs, the still views move at the animation's pace (its curve).
             let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
             var layers: [Layer] = []
-            for layer in picture.stillLayers(moving: scene.moving, progress: eased) {
+            for layer in scene.stillLayers(picture, progress: eased) {
                 layers.append(sceneLayer(layer))
             }
             var start = begin()

@@ -45,7 +45,8 @@ extension Scene {
 
         var style = (style ?? controller.presentationStyle).resolved(ios: options.ios, device: device)
         var kind = transition ?? controller.transitionStyle
-        var frame = hierarchy.frame(for: style)
+        try controller.checkSheet(style: style, ios: options.ios)
+        var frame = hierarchy.detentFrame(hierarchy.frame(for: style), presented: controller, style: style)
         if style.isContextBased {
             let context = hierarchy.presentationContext(from: source)
             let definer = hierarchy.controller(context)

@@ -11,6 +11,8 @@ public struct SceneLayer: Equatable, Sendable {
         case navigationBar
         /// The dimming view under a tablet sheet (`controller` = the sheet).
         case dimming
+        /// A sheet's grabber (`prefersGrabberVisible`), on its card's top edge.
+        case grabber
     }
 
     public var controller: String
