@@ -131,7 +131,6 @@ extension ServerMessages {
         }
         if controller.isModalInPresentation { w.key("isModalInPresentation"); w.bool(true) }
         if !controller.views.isEmpty { w.key("views"); writeViews(controller.views, to: &w) }
-        if let sheet = controller.sheet { w.key("sheet"); writeSheet(sheet, to: &w) }
         w.endObject()
     }
 

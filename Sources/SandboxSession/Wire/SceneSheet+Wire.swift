@@ -108,33 +108,6 @@ extension SheetDetentConfiguration {
 }
 
 extension ServerMessages {
-    /// A controller's `sheet` as the wire gave it (the selected detent as it is now).
-    static func writeSheet(_ sheet: SheetDetentConfiguration, to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("detents")
-        w.beginArray()
-        for detent in sheet.detents {
-            switch detent {
-            case .medium, .large: w.string(detent.identifier)
-            case .custom(let id, let height):
-                w.beginObject()
-                w.key("id"); w.string(id)
-                w.key("height"); w.number(height)
-                w.endObject()
-            }
-        }
-        w.endArray()
-        if let selected = sheet.selectedDetent { w.key("selectedDetent"); w.string(selected) }
-        if let undimmed = sheet.largestUndimmedDetent { w.key("largestUndimmedDetent"); w.string(undimmed) }
-        w.key("prefersGrabberVisible"); w.bool(sheet.prefersGrabberVisible)
-        w.key("prefersScrollingExpandsWhenScrolledToEdge"); w.bool(sheet.prefersScrollingExpandsWhenScrolledToEdge)
-        w.key("prefersEdgeAttachedInCompactHeight"); w.bool(sheet.prefersEdgeAttachedInCompactHeight)
-        w.key("widthFollowsPreferredContentSizeWhenEdgeAttached")
-        w.bool(sheet.widthFollowsPreferredContentSizeWhenEdgeAttached)
-        if let radius = sheet.preferredCornerRadius { w.key("preferredCornerRadius"); w.number(radius) }
-        w.endObject()
-    }
-
     /// `scene-state`'s `sheets`: each phone sheet with detents, the detent it rests at and
     /// every detent's card top (device y), so the page can draw them.
     static func writeSheets(_ sheets: [SheetDetentState], to w: inout JSONWriter) {
