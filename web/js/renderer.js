@@ -137,9 +137,18 @@ export class Renderer {
       ctx.clip();
       this.drawLayers(frame, scene);
       ctx.restore();
+      this.drawOverlay(frame, scene);
       return;
     }
     this.drawLayers(frame, scene);
+    this.drawOverlay(frame, scene);
+  }
+
+  /** What goes over everything in device points: a sheet's detent lines and grabber (sheetDetents.js). */
+  drawOverlay(frame, scene) {
+    if (!frame.scene || !scene.overlay) return;
+    this.setBase();
+    scene.overlay.draw(this.ctx, frame.scene);
   }
 
   /**
