@@ -61,6 +61,15 @@ extension SessionCore {
         }
     }
 
+    /// The interface turned: a detent drag's pictures were laid out for the old bounds, so it
+    /// ends where the scene rests; a finger still down is held until it lifts, like the touches a
+    /// rotation cancels (SessionSheetDetentTests.aTurnEndsTheDragAndHoldsTheFinger).
+    mutating func endDetentDrag() {
+        guard let drag = sceneBox?.session.sheetDrag else { return }
+        if let pointer = drag.pointerID { heldPointers.insert(pointer) }
+        updateScene { $0.sheetDrag = nil }
+    }
+
     /// Whether the sheet's drag or settle is running (scene operations wait for it).
     var isMovingDetent: Bool { sceneBox?.session.sheetDrag != nil }
 

@@ -98,6 +98,20 @@ struct SessionSheetDetentTests {
         #expect(h.scene?.sheetDrag?.pointerID == 0)
     }
 
+    @Test func aTurnEndsTheDragAndHoldsTheFinger() {
+        var h = Self.withSheet()
+        _ = h.pointer("down", x: 195, y: 500)
+        _ = h.pointer("move", x: 195, y: 400)
+        #expect(h.scene?.sheetDrag != nil)
+        _ = h.send(#"{"type":"device","orientation":"landscapeLeft"}"#)
+        _ = h.settle()
+        #expect(h.scene?.sheetDrag == nil)
+        #expect(h.core.heldPointers == [0])
+        let actions = h.pointer("up", x: 195, y: 300)
+        #expect(!actions.contains { if case .send(_, .error) = $0 { true } else { false } })
+        #expect(h.core.heldPointers.isEmpty)
+    }
+
     @Test func scenesStateReportsEachSheetsDetent() throws {
         let h = Self.withSheet()
         let report = try #require(h.scene?.report)
