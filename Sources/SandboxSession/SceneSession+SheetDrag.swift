@@ -111,3 +111,23 @@ extension SceneSession {
         return false
     }
 }
+
+extension SceneSession {
+    /// The app sets the top-most sheet's selected detent (`sheet`): at once, or settling on the
+    /// release's spring from where the card rests (`animateChanges`). No delegate call (Apple:
+    /// `sheetPresentationControllerDidChangeSelectedDetentIdentifier` is not called for
+    /// programmatic changes). Errors: `invalid-scene` (not the top-most sheet with detents, no
+    /// such detent); nothing changes on one.
+    mutating func selectDetent(_ request: SheetRequest, at now: Double) throws(SceneError) {
+        guard let state = scene.sheetDetents, state.controller == request.controller else {
+            throw .invalidScene(
+                "\"\(request.controller)\" is not the top-most sheet with detents (a phone page or form sheet with 'sheet')")
+        }
+        let pictures = scene.detentPictures().map(\.layers)
+        try scene.selectDetent(request.selectedDetent)
+        refreshArmed()
+        guard let to = scene.sheetDetents?.top, request.animated, abs(to - state.top) >= 0.5 else { return }
+        let sheet = SheetDetentDrag.Sheet(state: state, pictures: pictures, dimension: scene.windowBounds.height)
+        sheetDrag = .settle(sheet: sheet, from: state.top, to: to, at: now)
+    }
+}

@@ -82,3 +82,17 @@ extension SessionCore {
         if sceneBox?.session.sheetDrag == nil { reaction.sceneChanged = true }
     }
 }
+
+extension SessionCore {
+    /// `sheet`: the app changes the top-most sheet's detent (SceneSession.selectDetent). Errors:
+    /// `no-scene`, `busy`, `invalid-scene`; nothing changes on one.
+    mutating func selectDetent(_ request: SheetRequest, at now: Double) throws(WireError) -> SessionReaction {
+        var next = try currentScene()
+        try checkAtRest("change the sheet's detent")
+        try Self.sceneStep { () throws(SceneError) in try next.selectDetent(request, at: now) }
+        scene = next
+        resetEngine()
+        clockOffset = nil
+        return counted(SessionReaction(frame: true, sceneChanged: true))
+    }
+}

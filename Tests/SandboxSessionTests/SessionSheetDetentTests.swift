@@ -112,6 +112,47 @@ struct SessionSheetDetentTests {
         #expect(h.core.heldPointers.isEmpty)
     }
 
+    static func errors(_ actions: [SessionAction]) -> [String] {
+        actions.compactMap { if case .send(_, .error(let e)) = $0 { e.code } else { nil } }
+    }
+
+    /// Apple: `animateChanges(_:)` animates a change of the sheet's properties, and the delegate's
+    /// detent callback is not called for programmatic changes.
+    @Test func theAppChangesTheDetentAnimatedOrAtOnceAndTellsNoOne() {
+        var h = Self.withSheet()
+        var actions = h.send(#"{"type":"sheet","controller":"card","selectedDetent":"large","animated":true}"#)
+        #expect(Self.detent(h) == "large")
+        #expect(h.hub.isAnimating("s") && h.scene?.isSettlingDetent == true)
+        actions += h.settle()
+        #expect(Self.lifecycle(actions).isEmpty && Self.errors(actions).isEmpty)
+        #expect(h.scene?.sheetDrag == nil)
+        actions = h.send(#"{"type":"sheet","controller":"card","selectedDetent":"medium"}"#)
+        #expect(Self.detent(h) == "medium" && !h.hub.isAnimating("s"))
+        #expect(h.scene?.scene.frame(of: "card")?.minY == 422)
+    }
+
+    @Test(arguments: [
+        (#"{"type":"sheet","controller":"home","selectedDetent":"large"}"#, "invalid-scene"),
+        (#"{"type":"sheet","controller":"card","selectedDetent":"peek"}"#, "invalid-scene"),
+        (#"{"type":"sheet","controller":"card"}"#, "missing-field"),
+        (#"{"type":"sheet","controller":"card","selectedDetent":"large","animate":true}"#, "unknown-field"),
+    ])
+    func aBadDetentChangeChangesNothing(_ message: String, _ code: String) {
+        var h = Self.withSheet()
+        let before = h.hub
+        #expect(Self.errors(h.send(message)) == [code])
+        #expect(h.hub.core(of: "s")?.scene == before.core(of: "s")?.scene)
+    }
+
+    @Test func noDetentChangeWhileTheCardMovesOrWithoutAScene() {
+        var h = Self.withSheet()
+        _ = h.pointer("down", x: 195, y: 500)
+        _ = h.pointer("move", x: 195, y: 450)
+        #expect(Self.errors(h.send(#"{"type":"sheet","controller":"card","selectedDetent":"large"}"#)) == ["busy"])
+        var bare = H()
+        #expect(Self.errors(bare.send(#"{"type":"sheet","controller":"card","selectedDetent":"large"}"#)) == ["no-scene"])
+    }
+
     @Test func scenesStateReportsEachSheetsDetent() throws {
         let h = Self.withSheet()
         let report = try #require(h.scene?.report)

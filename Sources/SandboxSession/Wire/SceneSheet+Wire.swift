@@ -133,3 +133,19 @@ extension ServerMessages {
         w.endArray()
     }
 }
+
+/// `{"type":"sheet","controller":"places","selectedDetent":"large","animated":true}`: the app sets
+/// the top-most sheet's `selectedDetentIdentifier`, inside `animateChanges` when `animated`
+/// (default false). SessionSheetDetentTests.
+struct SheetRequest: Equatable {
+    var controller: String
+    var selectedDetent: String
+    var animated: Bool
+
+    init(_ fields: MessageFields) throws(WireError) {
+        try fields.onlyKnown(["type", "controller", "selectedDetent", "animated"])
+        controller = try fields.identifier("controller", required: true)!
+        selectedDetent = try fields.identifier("selectedDetent", required: true)!
+        animated = try fields.bool("animated", default: false)
+    }
+}

@@ -93,6 +93,15 @@ public enum SheetDetentDrag: Equatable, Sendable {
         }
     }
 
+    /// A settle from `from` to `to` begun at `now` at rest (a programmatic change inside
+    /// `animateChanges`; the same spring as a release's, *chosen*).
+    public static func settle(sheet: Sheet, from: Double, to: Double, at now: Double) -> SheetDetentDrag {
+        .settling(
+            Settling(
+                sheet: sheet, from: from, to: to, spring: SheetDetentRelease.spring(from: from, to: to, velocity: 0),
+                start: now, top: from))
+    }
+
     /// The card's top for a finger `dy` from where it came down: 1:1 between the detents,
     /// rubber-banded past the largest (up) and the smallest (down).
     static func top(raw: Double, sheet: Sheet) -> Double {
