@@ -119,7 +119,8 @@ class Observer:
         controller, callback = message.get("controller", "?"), message.get("callback", "?")
         if isinstance(message.get("didComplete"), bool):
             self.lifecycle.append(f"{controller}.{callback}({str(message['didComplete']).lower()})")
-        elif callback == "viewDidLoad" or (isinstance(callback, str) and callback.startswith("presentationController")):
+        elif callback == "viewDidLoad" or (isinstance(callback, str) and callback.startswith(
+                ("presentationController", "sheetPresentationController"))):
             # The sheet's delegate calls take no `animated` argument (as `sandbox pan` writes them).
             self.lifecycle.append(f"{controller}.{callback}")
         else:
