@@ -72,7 +72,8 @@ extension SceneSession {
         refreshArmed()  // the swipe-down's card is the new detent's
         guard let start, start != target else { return [] }
         group += 1
-        let event = LifecycleEvent.delegate(drag.sheet.controller, .sheetPresentationControllerDidChangeSelectedDetentIdentifier)
+        let event = LifecycleEvent.delegate(
+            drag.sheet.controller, .sheetPresentationControllerDidChangeSelectedDetentIdentifier)
         return [LifecycleRecord(group: group, action: Self.detentAction, event: event)]
     }
 
@@ -121,7 +122,8 @@ extension SceneSession {
     mutating func selectDetent(_ request: SheetRequest, at now: Double) throws(SceneError) {
         guard let state = scene.sheetDetents, state.controller == request.controller else {
             throw .invalidScene(
-                "\"\(request.controller)\" is not the top-most sheet with detents (a phone page or form sheet with 'sheet')")
+                "\"\(request.controller)\" is not the top-most sheet with detents "
+                    + "(a phone page or form sheet with 'sheet')")
         }
         let pictures = scene.detentPictures().map(\.layers)
         try scene.selectDetent(request.selectedDetent)

@@ -150,13 +150,15 @@ struct SessionSheetDetentTests {
         _ = h.pointer("move", x: 195, y: 450)
         #expect(Self.errors(h.send(#"{"type":"sheet","controller":"card","selectedDetent":"large"}"#)) == ["busy"])
         var bare = H()
-        #expect(Self.errors(bare.send(#"{"type":"sheet","controller":"card","selectedDetent":"large"}"#)) == ["no-scene"])
+        let change = #"{"type":"sheet","controller":"card","selectedDetent":"large"}"#
+        #expect(Self.errors(bare.send(change)) == ["no-scene"])
     }
 
     @Test func scenesStateReportsEachSheetsDetent() throws {
         let h = Self.withSheet()
         let report = try #require(h.scene?.report)
         let text = ServerMessages.encode(.sceneState(report), headroom: 0).text
-        #expect(text.contains(#""sheets":[{"controller":"card","detent":"medium","top":422,"bottom":844,"moving":false"#))
+        let sheets = #""sheets":[{"controller":"card","detent":"medium","top":422,"bottom":844,"moving":false"#
+        #expect(text.contains(sheets))
     }
 }

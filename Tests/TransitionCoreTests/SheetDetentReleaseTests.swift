@@ -51,7 +51,8 @@ struct SheetDetentReleaseTests {
             detents: [("medium", 422), ("large", 57)], selected: "medium", top: 422, bottom: 844)
         let card = { (top: Double) in
             [
-                SceneLayer(controller: "home", role: .root, frame: Rect(x: 0, y: 0, width: 390, height: 844), group: "home"),
+                SceneLayer(
+                    controller: "home", role: .root, frame: Rect(x: 0, y: 0, width: 390, height: 844), group: "home"),
                 SceneLayer(
                     controller: "card", role: .presented, frame: Rect(x: 0, y: top, width: 390, height: 844 - top),
                     group: "card"),

@@ -78,11 +78,13 @@ struct SheetDetentTests {
 
     @Test func detentsArriveWithIOS15AndCustomOnesWith16() throws {
         let medium = SheetDetentConfiguration(detents: [.medium, .large])
-        #expect(throws: SceneError.unavailableInIOS(api: "UISheetPresentationController (sheet detents)", since: 15, ios: .ios14)) {
+        let api15 = "UISheetPresentationController (sheet detents)"
+        #expect(throws: SceneError.unavailableInIOS(api: api15, since: 15, ios: .ios14)) {
             try Self.scene(medium, ios: .ios14)
         }
         let custom = SheetDetentConfiguration(detents: [.custom(id: "peek", height: 200)])
-        #expect(throws: SceneError.unavailableInIOS(api: "UISheetPresentationController.Detent.custom", since: 16, ios: .ios15)) {
+        let api16 = "UISheetPresentationController.Detent.custom"
+        #expect(throws: SceneError.unavailableInIOS(api: api16, since: 16, ios: .ios15)) {
             try Self.scene(custom, ios: .ios15)
         }
         _ = try Self.scene(custom, ios: .ios16)

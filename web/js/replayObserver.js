@@ -165,6 +165,7 @@ export function lifecycleLine(message) {
   const controller = message.controller ?? "?";
   const callback = message.callback ?? "?";
   if (typeof message.didComplete === "boolean") return `${controller}.${callback}(${message.didComplete})`;
-  if (callback === "viewDidLoad" || /^(sheetP|p)resentationController/.test(callback)) return `${controller}.${callback}`;
+  const bare = callback === "viewDidLoad" || /^(sheetP|p)resentationController/.test(callback);
+  if (bare) return `${controller}.${callback}`;
   return `${controller}.${callback}(${message.animated === true})`;
 }

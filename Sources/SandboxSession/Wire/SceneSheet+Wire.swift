@@ -82,11 +82,10 @@ extension SheetDetentConfiguration {
                         throw WireError(.invalidField, "a custom detent's id cannot be \"\(id)\"", field: "id")
                     }
                     let height = try fields.number("height")
-                    guard height >= SheetDetent.minimumCustomHeight, height <= SheetDetent.maximumCustomHeight else {
+                    let (low, high) = (SheetDetent.minimumCustomHeight, SheetDetent.maximumCustomHeight)
+                    guard height >= low, height <= high else {
                         throw WireError(
-                            .invalidField,
-                            "'height' must be within \(Int(SheetDetent.minimumCustomHeight))…\(Int(SheetDetent.maximumCustomHeight)) pt",
-                            field: "height")
+                            .invalidField, "'height' must be within \(Int(low))…\(Int(high)) pt", field: "height")
                     }
                     detent = .custom(id: id, height: height)
                 } catch {

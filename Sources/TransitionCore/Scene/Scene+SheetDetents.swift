@@ -22,7 +22,8 @@ extension SceneHierarchy {
     /// Whether a sheet's detents shape its card: a phone's card (compact width, not filling the
     /// window in landscape — Apple: medium "is inactive in compact height") with `sheet` set.
     func detentsApply(to presented: SceneController, style: PresentationStyle) -> Bool {
-        presented.sheet != nil && style.isSheet && device.isCompact && !device.sheetFillsWindow(in: interfaceOrientation)
+        presented.sheet != nil && style.isSheet && device.isCompact
+            && !device.sheetFillsWindow(in: interfaceOrientation)
     }
 
     /// The card's frame at its selected detent: the large card (`base`, the iOS 13 card) cut to

@@ -47,9 +47,9 @@ public struct SheetDetentConfiguration: Equatable, Hashable, Sendable {
     /// The detents with their card heights, smallest first (equal heights keep the app's order).
     public func resolved(large: Double, container: Double) -> [(detent: SheetDetent, height: Double)] {
         detents.enumerated()
-            .map { (index: $0.offset, detent: $0.element, height: $0.element.height(large: large, container: container)) }
-            .sorted { ($0.height, $0.index) < ($1.height, $1.index) }
-            .map { ($0.detent, $0.height) }
+            .map { ($0.offset, $0.element, $0.element.height(large: large, container: container)) }
+            .sorted { ($0.2, $0.0) < ($1.2, $1.0) }
+            .map { ($0.1, $0.2) }
     }
 
     /// The detent the sheet rests at: the selected one, else the smallest.

@@ -45,6 +45,7 @@ public enum SheetDetentRelease {
         let distance = to - from
         let toward = abs(distance) < 1e-9 || !velocity.isFinite ? 0 : velocity / distance
         // Bounded like the engine's springs: a 1e308 pt/s flick starts at most 100 distances/s.
-        return Spring(response: response, dampingFraction: dampingFraction, initialVelocity: min(max(toward, -100), 100))
+        return Spring(
+            response: response, dampingFraction: dampingFraction, initialVelocity: min(max(toward, -100), 100))
     }
 }
