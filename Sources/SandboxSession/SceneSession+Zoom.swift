@@ -41,7 +41,7 @@ extension SceneSession {
     /// animator layer (`animator`), after everything else (the page draws them above the
     /// animator's layers). Unchanged, and not copied, when neither applies. SessionZoomTests.
     func drawnLayers(_ picture: ScenePicture, progress eased: Double, animator: [LayerState]) -> [SceneLayer] {
-        let still = picture.sceneLayers(moving: moving, progress: eased)
+        let still = stillLayers(picture, progress: eased)
         guard let plan, let moving else { return still }
         let views = scene.namedViews(of: moving)
         let zooming = flight != nil && plan.kind == .zoom

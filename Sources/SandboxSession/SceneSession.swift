@@ -33,6 +33,8 @@ public struct SceneReport: Equatable, Sendable {
     public var state: SceneState
     public var interruptible: Bool
     public var armed: Armed?
+    /// Every phone sheet with detents: where it rests (SceneSheet+Wire writes them).
+    public var sheets: [SheetDetentState] = []
 }
 
 /// The scene of one session and how its transitions meet the engine: which operation is armed
@@ -71,24 +73,21 @@ struct SceneSession: Equatable {
         var fraction = 0.0
     }
 
-    private(set) var scene: Scene
+    var scene: Scene
     let interruptible: Bool
     private(set) var rotation: Rotation?
 
     /// Whether the interface is turning, without copying the rotation out (the session asks at
     /// every tick of every session).
-    var isRotating: Bool {
-        switch rotation {
-        case .some: true
-        case .none: false
-        }
-    }
+    var isRotating: Bool { if case .some = rotation { true } else { false } }
     /// The latest lifecycle group (the launch is 1).
-    private(set) var group = 1
+    var group = 1
     private(set) var armed: Armed?
     private(set) var flight: Flight?
     /// The pointer held while iOS 26's content swipe decides (SceneSession+ContentPop).
     var contentSwipe: ContentSwipeDown?
+    /// A pan moving the top-most sheet between its detents (SceneSession+SheetDrag.swift).
+    var sheetDrag: SheetDetentDrag?
 
     /// A scene at rest after its launch callbacks (group 1, `launch`), with the default gesture armed.
     /// (Not busy with a rotation: `SessionCore` refuses scene operations while one plays.)
@@ -116,7 +115,7 @@ struct SceneSession: Equatable {
                 SceneReport.Armed(
                     action: $0.plan.action, from: $0.plan.from, to: $0.plan.to, kind: $0.plan.kind,
                     edgeSwipe: $0.plan.edgeSwipe, isDefault: $0.isDefault)
-            })
+            }, sheets: sheetReport)
     }
 
     /// The plan the engine animates: in flight, else armed.

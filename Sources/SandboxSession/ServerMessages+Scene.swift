@@ -75,6 +75,7 @@ extension ServerMessages {
         } else {
             w.null()
         }
+        if !report.sheets.isEmpty { w.key("sheets"); writeSheets(report.sheets, to: &w) }
         w.endObject()
         return w.finish()
     }

@@ -198,6 +198,7 @@ extension SessionCore {
         reaction.lifecycle += try Self.sceneStep { () throws(SceneError) in try next.orient(change, at: now) }
         let turned = next.scene.interfaceOrientation != sceneBox?.session.scene.interfaceOrientation
         scene = next
+        if turned { endDetentDrag() }
         if engine.phase.isAtRest {
             // The armed plan's container may have turned: a fresh engine for it. A pointer
             // down on the old one (before its pan began) is held, like touches a rotation cancels.

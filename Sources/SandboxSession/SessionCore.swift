@@ -44,7 +44,7 @@ struct SessionCore: Equatable {
     var lastOutcome: TransitionPhase?
 
     /// Whether the display link must run for this session: a completion, or a rotation.
-    var isAnimating: Bool { engine.phase.isAnimating || isRotating }
+    var isAnimating: Bool { engine.phase.isAnimating || isRotating || sceneBox?.session.isSettlingDetent == true }
 
     /// `scene?.rotation != nil` without the copies it compiles to (a profile found a scene
     /// session copied per tick of every session).
@@ -93,6 +93,7 @@ struct SessionCore: Equatable {
         if isRotating {
             throw WireError(.busy, "the interface is rotating; \(what) when it rests")
         }
+        if isMovingDetent { throw WireError(.busy, "the sheet is moving between its detents; \(what) when it rests") }
     }
 
     /// Whether a pointer goes to the engine: in a scene, not when nothing is armed, not an
@@ -182,12 +183,28 @@ struct SessionCore: Equatable {
         let mapped = clientTime + offset
         let time = max(mapped, engine.time)
         let event = PointerEvent(message.phase, x: message.x, y: message.y, time: time, pointerID: message.pointerID)
+        var handedOver: [TransitionEvent] = []
+        switch detentPointer(event, message: message) {
+        case .notSheet: break
+        case .hold:
+            let reaction = try hold(message, receivedAt: received)
+            ackArrived = arrived.map { $0 * 1000 }
+            return reaction
+        case .moved(let reaction):
+            (clockOffset, ack, ackReceived) = (offset, message.seq, received * 1000)
+            ackArrived = arrived.map { $0 * 1000 }
+            return counted(reaction)
+        case .handOver(let down):
+            handedOver = (try? engine.handle(down))?.events ?? []
+            enginePointer = message.pointerID
+        }
         var reaction: SessionReaction
         do {
             reaction = SessionReaction(try engine.handle(event))
         } catch {
             throw WireError(error, seq: message.seq)
         }
+        reaction.events = handedOver + reaction.events
         clockOffset = offset  // only once the event is accepted: a refused one changes nothing
         ack = message.seq
         ackReceived = received * 1000
@@ -225,6 +242,7 @@ struct SessionCore: Equatable {
     mutating func tick(at now: Double) -> SessionReaction {
         var reaction = SessionReaction(engine.advance(to: now))
         sceneFollows(&reaction, at: now)
+        tickDetentSettle(at: now, &reaction)
         if isRotating {
             reaction.frame = true
             let timeScale = settings.configuration.timeScale

@@ -191,6 +191,10 @@ public struct SessionHub: Equatable {
             try spendSceneMessage(connection, at: now)
             let reaction = try sessions[id]!.core.orient(request, at: now)
             apply(reaction, to: id, into: &actions)
+        case .sheet(let request):
+            let id = try drivenSession(connection)
+            try spendSceneMessage(connection, at: now)
+            apply(try sessions[id]!.core.selectDetent(request, at: now), to: id, into: &actions)
         case .sceneCommand(let command):
             let id = try drivenSession(connection)
             try spendSceneMessage(connection, at: now)

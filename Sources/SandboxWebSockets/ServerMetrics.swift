@@ -178,6 +178,7 @@ public final class ServerMetrics: Sendable {
         case .attemptRotation: return 12
         case .updateSupportedOrientations: return 13
         case .requestGeometryUpdate: return 14
+        case .sheet: return 15
         }
     }
 

@@ -151,7 +151,7 @@ export class Display {
     state.shown = shown;
     const scene = {
       kind: state.config?.transition ?? "pop", selected: state.selected, scroll: state.scroll, logo: state.logo,
-      cards: sceneCards,
+      cards: sceneCards, overlay: this.page.sheetDetents,
     };
     const view = this.geometry();
     renderer.setView(view.matrix);

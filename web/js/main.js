@@ -23,6 +23,7 @@ import { SceneModel } from "./scene.js";
 import { SceneCards } from "./sceneCards.js";
 import { ScenePanel } from "./scenePanel.js";
 import { Sender } from "./sender.js";
+import { SheetDetents } from "./sheetDetents.js";
 import { SettingsForm } from "./settings.js";
 import { Strip } from "./strip.js";
 import { installStudy } from "./study.js";
@@ -47,6 +48,7 @@ const page = {
   requests: new Requests(),
   sceneModel,
   sceneCards: new SceneCards(sceneModel),
+  sheetDetents: new SheetDetents(sceneModel),
   connection: new Connection(wsURL, {
     onOpen: () => page.receiver.opened(),
     onMessage: (message) => page.receiver.message(message),

@@ -2,7 +2,7 @@
 // `sandbox pan` refuses (unknown fields, malformed steps) with the same kind of message, so a file
 // the page plays is one the tool plays too. Nothing here sends or draws.
 
-const SCENE_ACTIONS = ["scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation"];
+const SCENE_ACTIONS = ["scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation", "sheet"];
 const ACTIONS = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait", ...SCENE_ACTIONS];
 const OPTIONS = {
   down: ["pointer"], move: ["ms", "hz", "pointer"], moveBy: ["ms", "hz", "pointer"], samples: ["pointer"],
@@ -10,7 +10,7 @@ const OPTIONS = {
 };
 export const WAIT_CONDITIONS = ["began", "released", "played", "finished", "cancelled", "paused", "rest"];
 const EXPECTATIONS = ["outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene", "release"];
-const SCENE_FIELDS = ["topMost", "presented", "stacks", "interface", "bounds"];
+const SCENE_FIELDS = ["topMost", "presented", "stacks", "interface", "bounds", "detent"];
 const RELEASE_FIELDS = ["decision", "reason", "projected", "progress"];
 /** Steps at `hz` when a move does not say; a `wait` waits this long when it does not say. */
 export const DEFAULT_RATE = 60;

@@ -141,10 +141,12 @@ export class Renderer {
       this.drawLayers(frame, scene);
       this.drawMovingViews(movingViews, scene);
       ctx.restore();
+      this.drawOverlay(frame, scene);
       return;
     }
     this.drawLayers(frame, scene);
     this.drawMovingViews(movingViews, scene);
+    this.drawOverlay(frame, scene);
   }
 
   /** The moving controller's named views (role `view`): placed on its animator layer by the server. */
@@ -158,6 +160,13 @@ export class Renderer {
     if (!scene.cards || layers.length === 0) return;
     this.setBase();
     for (const layer of layers) scene.cards.drawStill(this.ctx, layer);
+  }
+
+  /** What goes over everything in device points: a sheet's detent lines and grabber (sheetDetents.js). */
+  drawOverlay(frame, scene) {
+    if (!frame.scene || !scene.overlay) return;
+    this.setBase();
+    scene.overlay.draw(this.ctx, frame.scene);
   }
 
   /**

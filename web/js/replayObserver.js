@@ -52,7 +52,10 @@ export class ReplayObserver {
 
   satisfies(condition) {
     if (!this.settled) return false;
-    if (condition === "rest") return RESTING.includes(this.phase) && !this.rotating;
+    // A sheet settling between its detents says so in scene-state (`sheets[].moving`).
+    if (condition === "rest") {
+      return RESTING.includes(this.phase) && !this.rotating && !(this.sceneState?.sheets ?? []).some((s) => s.moving);
+    }
     return this.events.has(condition);
   }
 
@@ -142,6 +145,7 @@ export class ReplayObserver {
       stacks,
       interface: state.orientation?.interface ?? null,
       bounds: Array.isArray(rect) && rect.length === 4 ? [rect[2], rect[3]] : null,
+      detent: Object.fromEntries((state.sheets ?? []).map((sheet) => [sheet.controller, sheet.detent])),
     };
   }
 
@@ -161,6 +165,7 @@ export function lifecycleLine(message) {
   const controller = message.controller ?? "?";
   const callback = message.callback ?? "?";
   if (typeof message.didComplete === "boolean") return `${controller}.${callback}(${message.didComplete})`;
-  if (callback === "viewDidLoad" || callback.startsWith("presentationController")) return `${controller}.${callback}`;
+  const bare = callback === "viewDidLoad" || /^(sheetP|p)resentationController/.test(callback);
+  if (bare) return `${controller}.${callback}`;
   return `${controller}.${callback}(${message.animated === true})`;
 }

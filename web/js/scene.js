@@ -48,7 +48,8 @@ export function lifecycleLine(message) {
     case "presentationControllerDidAttemptToDismiss":
     case "presentationControllerShouldDismiss":
     case "presentationControllerWillDismiss":
-    case "presentationControllerDidDismiss": return `${controller}.${callback}()`;
+    case "presentationControllerDidDismiss":
+    case "sheetPresentationControllerDidChangeSelectedDetentIdentifier": return `${controller}.${callback}()`;
     case "willRotate":
     case "willAnimateRotation": return `${controller}.${callback}(to: ${message.orientation})`;
     case "didRotate": return `${controller}.${callback}(from: ${message.orientation})`;

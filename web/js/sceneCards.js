@@ -128,7 +128,8 @@ export class SceneCards {
    */
   drawStill(ctx, layer) {
     const [x, y, w, h] = layer.frame;
-    if (!(w > 0 && h > 0) || !(layer.opacity > 0)) return;
+    // A sheet's grabber goes over its card: sheetDetents.js draws it after the animator's layers.
+    if (!(w > 0 && h > 0) || !(layer.opacity > 0) || layer.role === "grabber") return;
     ctx.save();
     ctx.globalAlpha = Math.min(layer.opacity, 1);
     if (layer.role === "view") {

@@ -50,6 +50,9 @@ function sceneChecks(expect, got) {
   for (const [navigation, stack] of Object.entries(expect.stacks ?? {})) {
     field(`stacks.${navigation}`, stack, got?.stacks?.[navigation] ?? []);
   }
+  for (const [sheet, detent] of Object.entries(expect.detent ?? {})) {
+    field(`detent.${sheet}`, detent, got?.detent?.[sheet]);
+  }
   return checks;
 }
 

@@ -72,7 +72,8 @@ extension FrameSnapshot {
         /// logo, thumbnail, curl); the covered side as its controller while its view leaves or
         /// arrives (`ScenePicture.covered`, with the push's shade), else in `scene.layers`.
         mutating func sceneAnimatorLayers(_ frame: Frame, _ scene: SceneSession, _ picture: ScenePicture) {
-            guard let plan = scene.plan else { return }
+            // A sheet between its detents is drawn whole by its drag (SceneSession.stillLayers).
+            guard let plan = scene.plan, scene.sheetDrag == nil else { return }
             let still: LayerID = plan.operation == .present ? .from : .to
             let moving = plan.operation == .present ? plan.to : plan.from
             let radius = picture.cornerRadius(of: moving)

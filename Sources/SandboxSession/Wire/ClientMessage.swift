@@ -10,6 +10,7 @@ enum ClientMessage {
     case scene(SceneSetup)
     case sceneCommand(SceneCommand)
     case orientation(OrientationRequest)
+    case sheet(SheetRequest)
 
     /// The message alone (its request id, if any, checked and dropped: `ClientRequest.parse`).
     static func parse(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
@@ -42,13 +43,15 @@ enum ClientMessage {
             return .orientation(try OrientationRequest.parse(type, fields))
         case "present", "dismiss", "push", "pop":
             return .sceneCommand(try SceneRequest.command(SceneAction(rawValue: type)!, fields))
+        case "sheet":
+            return .sheet(try SheetRequest(fields))
         case "join":
             try fields.onlyKnown(["type", "session"])
             return .join(session: try fields.string("session"))
         default:
             throw WireError(
                 .unknownType,
-                "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop, device, update, attempt-rotation, update-supported-orientations, request-geometry-update)"
+                "unknown message type \(WireError.quoted(type)) (configure, pointer, play, ping, join, scene, present, dismiss, push, pop, device, update, attempt-rotation, update-supported-orientations, request-geometry-update, sheet)"
             )
         }
     }
@@ -62,6 +65,7 @@ public enum ClientMessageType: String, Sendable, CaseIterable {
     case attemptRotation = "attempt-rotation"
     case updateSupportedOrientations = "update-supported-orientations"
     case requestGeometryUpdate = "request-geometry-update"
+    case sheet
 }
 
 extension ClientMessage {
@@ -88,6 +92,7 @@ extension ClientMessage {
             case .requestGeometry: return .requestGeometryUpdate
             case .update: return .update
             }
+        case .sheet: return .sheet
         }
     }
 }

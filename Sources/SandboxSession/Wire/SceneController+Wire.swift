@@ -28,7 +28,7 @@ extension SceneController {
             try fields.onlyKnown([
                 "id", "title", "kind", "stack", "presentationStyle", "transitionStyle", "definesPresentationContext",
                 "providesPresentationContextTransitionStyle", "supportedOrientations", "shouldAutorotate",
-                "preferredOrientation", "isModalInPresentation", "views",
+                "preferredOrientation", "isModalInPresentation", "views", "sheet",
             ])
             let id = try fields.identifier("id", required: true)!
             let title = try fields.identifier("title")
@@ -62,7 +62,7 @@ extension SceneController {
                     as InterfaceOrientation?)?
                     .uikitValue,
                 isModalInPresentation: try fields.bool("isModalInPresentation", default: false),
-                views: try SceneView.list(fields))
+                views: try SceneView.list(fields), sheet: try SheetDetentConfiguration.parse(fields))
         } catch {
             // Name the field by its path from the message (`root.stack[1].id`).
             var nested = error

@@ -32,7 +32,7 @@ extension PanScript {
         if let scene = object["scene"] {
             guard case .object(let fields) = scene else { throw ScriptError("'scene' must be an object") }
             try refuseUnknownFields(
-                fields, known: ["topMost", "presented", "stacks", "interface", "bounds"], prefix: "scene: ")
+                fields, known: ["topMost", "presented", "stacks", "interface", "bounds", "detent"], prefix: "scene: ")
             var expectation = SceneExpectation()
             expectation.topMost = try optionalString(fields, "topMost")
             expectation.presented = try optionalStrings(fields, "presented")
@@ -52,6 +52,17 @@ extension PanScript {
                 var out: [String: [String]] = [:]
                 for (navigation, _) in byNavigation { out[navigation] = try optionalStrings(byNavigation, navigation) }
                 expectation.stacks = out
+            }
+            if let detents = fields["detent"] {
+                guard case .object(let bySheet) = detents else {
+                    throw ScriptError("scene.detent must map sheet ids to detent ids")
+                }
+                var out: [String: String] = [:]
+                for (sheet, _) in bySheet {
+                    guard let detent = try optionalString(bySheet, sheet) else { continue }
+                    out[sheet] = detent
+                }
+                expectation.detent = out
             }
             expect.scene = expectation
         }

@@ -5,7 +5,7 @@ import SandboxSession
 extension PanScript {
     static let sceneActions = [
         "scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation",
-        "update-supported-orientations", "request-geometry-update",
+        "update-supported-orientations", "request-geometry-update", "sheet",
     ]
     static let actions = ["down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait"] + sceneActions
 
@@ -26,6 +26,7 @@ extension PanScript {
             "samples": ["pointer"], "hold": [], "up": ["pointer"], "cancel": ["pointer"], "play": [],
             "wait": ["timeoutMs"], "scene": [], "present": [], "dismiss": [], "push": [], "pop": [], "device": [],
             "update": [], "attempt-rotation": [], "update-supported-orientations": [], "request-geometry-update": [],
+            "sheet": [],
         ]
         if let unknown = step.keys.sorted().first(where: { $0 != action && !options[action]!.contains($0) }) {
             let valid = options[action]!.sorted()

@@ -72,6 +72,8 @@ public struct PanScript: Sendable {
         /// The interface orientation and the window's size.
         public var interface: String?
         public var bounds: [Double]?
+        /// Each phone sheet's detent by controller id (`scene-state`'s `sheets`).
+        public var detent: [String: String]?
     }
 
     /// Steps at `hz` when a move does not say.

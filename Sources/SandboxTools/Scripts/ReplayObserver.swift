@@ -69,7 +69,9 @@ final class ReplayObserver {
         guard isSettled else { return false }
         if condition == .rest {
             // paused: a property animator that pauses on completion rests there.
+            // A sheet between its detents rests when its settle is over (`scene-state`'s sheets).
             return (phase == "idle" || phase == "finished" || phase == "cancelled" || phase == "paused") && !rotating
+                && !sheetMoving
         }
         return events.contains(condition.rawValue)
     }
@@ -109,7 +111,8 @@ final class ReplayObserver {
             let callback = message["callback"]?.string ?? "?"
             if let didComplete = message["didComplete"], case .bool(let value) = didComplete {
                 lifecycle.append("\(controller).\(callback)(\(value))")
-            } else if callback == "viewDidLoad" || callback.hasPrefix("presentationController") {
+            } else if callback == "viewDidLoad" || callback.hasPrefix("presentationController")
+                || callback.hasPrefix("sheetPresentationController") {
                 // The sheet's delegate calls take no `animated` argument.
                 lifecycle.append("\(controller).\(callback)")
             } else {
@@ -161,6 +164,12 @@ final class ReplayObserver {
         }
     }
 
+    /// Whether the latest `scene-state` has a sheet moving between its detents.
+    var sheetMoving: Bool {
+        guard case .array(let sheets)? = sceneState?["sheets"] else { return false }
+        return sheets.contains { $0["moving"] == .bool(true) }
+    }
+
     /// The latest `scene-state` as the scene expectation reads it; nil without a scene.
     var sceneSummary: PanScript.SceneExpectation? {
         guard let state = sceneState, state["root"] != .null, state["root"] != nil else { return nil }
@@ -184,9 +193,15 @@ final class ReplayObserver {
         {
             bounds = [w, h]
         }
+        var detent: [String: String] = [:]
+        if case .array(let sheets)? = state["sheets"] {
+            for sheet in sheets {
+                if let id = sheet["controller"]?.string, let at = sheet["detent"]?.string { detent[id] = at }
+            }
+        }
         return PanScript.SceneExpectation(
             topMost: state["topMost"]?.string, presented: presented, stacks: stacks,
-            interface: orientation?["interface"]?.string, bounds: bounds)
+            interface: orientation?["interface"]?.string, bounds: bounds, detent: detent)
     }
 
     /// Local replays time the engine in-process instead of a round trip.

@@ -190,6 +190,9 @@ public enum ScriptRunner {
             if let bounds = scene.bounds, bounds != got?.bounds {
                 failures.append("scene: expected bounds \(bounds), got \(got?.bounds ?? [])")
             }
+            for (sheet, detent) in scene.detent ?? [:] where got?.detent?[sheet] != detent {
+                failures.append("scene: expected \(sheet) at detent \(detent), got \(got?.detent?[sheet] ?? "none")")
+            }
             for (navigation, stack) in scene.stacks ?? [:] where got?.stacks?[navigation] != stack {
                 failures.append("scene: expected \(navigation)'s stack \(stack), got \(got?.stacks?[navigation] ?? [])")
             }

@@ -32,13 +32,19 @@ public enum LifecycleCallback: String, Equatable, Hashable, Sendable, CaseIterab
     /// iOS 13+: `presentationControllerDidDismiss(_:)`, logged under the sheet once its
     /// swipe-down's dismissal finished (after the appearance callbacks).
     case presentationControllerDidDismiss
+    /// iOS 15+: `UISheetPresentationControllerDelegate`'s
+    /// `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`, logged under the sheet
+    /// when the user's drag settles it in another detent (not for programmatic changes: Apple's
+    /// documentation of the method).
+    case sheetPresentationControllerDidChangeSelectedDetentIdentifier
 
     /// The sheet's delegate calls (`UIAdaptivePresentationControllerDelegate`): they take no
     /// `animated` argument, so their lines show none.
     public var isDelegateCall: Bool {
         switch self {
         case .presentationControllerDidAttemptToDismiss, .presentationControllerShouldDismiss,
-            .presentationControllerWillDismiss, .presentationControllerDidDismiss:
+            .presentationControllerWillDismiss, .presentationControllerDidDismiss,
+            .sheetPresentationControllerDidChangeSelectedDetentIdentifier:
             return true
         default:
             return false

@@ -47,7 +47,8 @@ extension Scene {
         var kind = transition ?? controller.transitionStyle
         // A zoom presentation covers the screen (Scene+Zoom.swift: inferred, chosen).
         if kind == .zoom { style = .fullScreen }
-        var frame = hierarchy.frame(for: style)
+        try controller.checkSheet(style: style, ios: options.ios)
+        var frame = hierarchy.detentFrame(hierarchy.frame(for: style), presented: controller, style: style)
         if style.isContextBased {
             let context = hierarchy.presentationContext(from: source)
             let definer = hierarchy.controller(context)

@@ -44,6 +44,7 @@ public struct Scene: Equatable, Sendable {
         throws(SceneError)
     {
         try root.validate()
+        if root.sheet != nil { throw .invalidScene("'sheet' is for presented page and form sheets, not the root") }
         self.options = options
         hierarchy = SceneHierarchy(device: device, root: root)
         loaded = Set(hierarchy.appeared())

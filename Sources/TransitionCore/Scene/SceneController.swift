@@ -23,6 +23,8 @@ public struct SceneController: Equatable, Sendable {
     public var isModalInPresentation: Bool
     /// The named views in its content (`SceneView`), at most `SceneView.maximumPerController`.
     public var views: [SceneView]
+    /// Its `sheetPresentationController`'s settings (iOS 15+ page and form sheets); nil: none set.
+    public var sheet: SheetDetentConfiguration?
     /// `supportedInterfaceOrientations` as a mask (REFERENCE §4: portrait 2, upside down 4,
     /// landscape right 8, landscape left 16); nil = the device's default. Typed as
     /// `supportedMask` (SceneController+Orientation.swift).
@@ -38,7 +40,7 @@ public struct SceneController: Equatable, Sendable {
         definesPresentationContext: Bool = false, providesPresentationContextTransitionStyle: Bool = false,
         supportedOrientations: Int? = nil, shouldAutorotate: Bool = true,
         preferredOrientationForPresentation: Int? = nil, isModalInPresentation: Bool = false,
-        views: [SceneView] = []
+        views: [SceneView] = [], sheet: SheetDetentConfiguration? = nil
     ) {
         self.id = id
         self.title = title ?? id
@@ -52,6 +54,7 @@ public struct SceneController: Equatable, Sendable {
         self.preferredOrientationForPresentation = preferredOrientationForPresentation
         self.isModalInPresentation = isModalInPresentation
         self.views = views
+        self.sheet = sheet
     }
 
     /// A navigation controller with `stack` (bottom to top). It defines a presentation context

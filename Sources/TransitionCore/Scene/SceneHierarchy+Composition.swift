@@ -71,6 +71,14 @@ extension SceneHierarchy {
             case .pageSheet, .formSheet:
                 if device.sheetFillsWindow(in: interfaceOrientation) {
                     break  // the full window, the presenter as it was
+                } else if let look = sheetLook(presentation) {
+                    // A card with detents (Scene+SheetDetents.swift): pushed back at large only.
+                    let last = groups.count - 1
+                    if look.pushesBack, !groups[last].pushedBack {
+                        groups[last].layers = groups[last].layers.map { pushedBack($0, in: groups[last].frame) }
+                        groups[last].pushedBack = true
+                    }
+                    group.layers = lookedLayers(group.layers, of: presentation, look: look)
                 } else if device.isCompact {
                     let last = groups.count - 1
                     if !groups[last].pushedBack {
@@ -149,7 +157,7 @@ extension SceneHierarchy {
                     ids.append(layer.controller)
                 case .navigationBar:
                     if !ids.contains(layer.controller) { ids.append(layer.controller) }
-                case .dimming, .view:
+                case .dimming, .view, .grabber:
                     break
                 }
             }

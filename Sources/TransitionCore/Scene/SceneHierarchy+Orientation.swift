@@ -49,7 +49,10 @@ extension SceneHierarchy {
             let presentation = turned.presentations[index]
             turned.presentations[index].frame =
                 presentation.style.isContextBased
-                ? turned.frame(of: presentation.presenter) : turned.frame(for: presentation.style)
+                ? turned.frame(of: presentation.presenter)
+                : turned.detentFrame(
+                    turned.frame(for: presentation.style), presented: presentation.presented,
+                    style: presentation.style)
         }
         return turned
     }

@@ -14,6 +14,8 @@ public struct SceneLayer: Equatable, Sendable {
         /// A named view in a controller's content (`SceneView`; `view` = its id), drawn above
         /// its controller's view and moving with it (SceneLayer+Views.swift).
         case view
+        /// A sheet's grabber (`prefersGrabberVisible`), on its card's top edge.
+        case grabber
     }
 
     public var controller: String

@@ -5,7 +5,7 @@ from .errors import ScriptError
 from .values import number, optional_number, optional_string, optional_strings
 
 KNOWN = ("outcome", "progress", "frames", "latencyP99Ms", "lifecycle", "errors", "scene", "release")
-SCENE_KEYS = ("topMost", "presented", "stacks", "interface", "bounds")
+SCENE_KEYS = ("topMost", "presented", "stacks", "interface", "bounds", "detent")
 RELEASE_KEYS = ("decision", "reason", "projected", "progress")
 
 
@@ -64,6 +64,10 @@ def _scene(fields):
         if not isinstance(fields["stacks"], dict):
             raise ScriptError("scene.stacks must map navigation ids to id lists")
         scene["stacks"] = {nav: optional_strings(fields["stacks"], nav) for nav in fields["stacks"]}
+    if "detent" in fields:
+        if not isinstance(fields["detent"], dict):
+            raise ScriptError("scene.detent must map sheet ids to detent ids")
+        scene["detent"] = {sheet: optional_string(fields["detent"], sheet) for sheet in fields["detent"]}
     return {k: v for k, v in scene.items() if v is not None}
 
 
@@ -153,4 +157,8 @@ def _check_scene(expect, got):
         if (got.get("stacks") or {}).get(navigation) != stack:
             failures.append(f"scene: expected {navigation}'s stack {stack}, "
                             f"got {(got.get('stacks') or {}).get(navigation) or []}")
+    for sheet, detent in expect.get("detent", {}).items():
+        if (got.get("detent") or {}).get(sheet) != detent:
+            failures.append(f"scene: expected {sheet} at detent {detent}, "
+                            f"got {(got.get('detent') or {}).get(sheet) or 'none'}")
     return failures

@@ -63,7 +63,8 @@ class Observer:
         if not self.settled:
             return False
         if condition == "rest":
-            return self.phase in ("idle", "finished", "cancelled", "paused") and not self.rotating
+            return self.phase in ("idle", "finished", "cancelled", "paused") and not self.rotating \
+                and not self.sheet_moving
         return condition in self.events
 
     def wait_met(self):
@@ -118,7 +119,8 @@ class Observer:
         controller, callback = message.get("controller", "?"), message.get("callback", "?")
         if isinstance(message.get("didComplete"), bool):
             self.lifecycle.append(f"{controller}.{callback}({str(message['didComplete']).lower()})")
-        elif callback == "viewDidLoad" or (isinstance(callback, str) and callback.startswith("presentationController")):
+        elif callback == "viewDidLoad" or (isinstance(callback, str) and callback.startswith(
+                ("presentationController", "sheetPresentationController"))):
             # The sheet's delegate calls take no `animated` argument (as `sandbox pan` writes them).
             self.lifecycle.append(f"{controller}.{callback}")
         else:
@@ -147,6 +149,12 @@ class Observer:
             if seq == ack and _number(sent_at) and _number(received_at) and math.isfinite(sent_at - received_at):
                 self.server_time.append(max(sent_at - received_at, 0))
 
+    @property
+    def sheet_moving(self):
+        """Whether the latest `scene-state` has a sheet moving between its detents."""
+        sheets = (self.scene_state or {}).get("sheets")
+        return isinstance(sheets, list) and any(isinstance(s, dict) and s.get("moving") is True for s in sheets)
+
     def scene_summary(self):
         """The latest `scene-state` as the scene expectation reads it; None without a scene."""
         state = self.scene_state
@@ -164,4 +172,7 @@ class Observer:
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in rect[2:]) else None
         return {"topMost": state.get("topMost"),
                 "presented": [p["presented"] for p in presentations if isinstance(p, dict) and "presented" in p],
-                "stacks": stacks, "interface": orientation.get("interface"), "bounds": bounds}
+                "stacks": stacks, "interface": orientation.get("interface"), "bounds": bounds,
+                "detent": {s["controller"]: s["detent"] for s in state.get("sheets") or []
+                           if isinstance(s, dict) and isinstance(s.get("controller"), str)
+                           and isinstance(s.get("detent"), str)}}

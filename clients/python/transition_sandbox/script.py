@@ -22,7 +22,7 @@ DEFAULT_TIMEOUT_MS = 10_000.0
 WAITS = ("began", "released", "played", "finished", "cancelled", "paused", "rest")
 OUTCOMES = ("finished", "cancelled", "none")
 SCENE_ACTIONS = ("scene", "present", "dismiss", "push", "pop", "device", "update", "attempt-rotation",
-                 "update-supported-orientations", "request-geometry-update")
+                 "update-supported-orientations", "request-geometry-update", "sheet")
 ACTIONS = ("down", "move", "moveBy", "samples", "hold", "up", "cancel", "play", "wait") + SCENE_ACTIONS
 OPTIONS = {"down": {"pointer"}, "move": {"ms", "hz", "pointer"}, "moveBy": {"ms", "hz", "pointer"},
            "samples": {"pointer"}, "up": {"pointer"}, "cancel": {"pointer"}, "wait": {"timeoutMs"}}
