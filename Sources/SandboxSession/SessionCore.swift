@@ -114,6 +114,13 @@ struct SessionCore: Equatable {
     mutating func hold(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double?)
         throws(WireError) -> SessionReaction
     {
+        counted(try held(message, receivedAt: received, arrivedAt: arrived))
+    }
+
+    /// `hold` before it is counted (`drive`'s callers count once).
+    private mutating func held(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double?)
+        throws(WireError) -> SessionReaction
+    {
         switch message.phase {
         case .down:
             if heldPointers.contains(message.pointerID) {
@@ -131,7 +138,7 @@ struct SessionCore: Equatable {
         ack = message.seq
         ackReceived = received * 1000
         ackArrived = arrived.map { $0 * 1000 }
-        return counted(SessionReaction(frame: true))
+        return SessionReaction(frame: true)
     }
 
     /// How far ahead of its arrival a pointer's time may map, in seconds. Within a gesture the
@@ -187,13 +194,11 @@ struct SessionCore: Equatable {
         switch detentPointer(event, message: message) {
         case .notSheet: break
         case .hold:
-            let reaction = try hold(message, receivedAt: received)
-            ackArrived = arrived.map { $0 * 1000 }
-            return reaction
+            return try held(message, receivedAt: received, arrivedAt: arrived)
         case .moved(let reaction):
             (clockOffset, ack, ackReceived) = (offset, message.seq, received * 1000)
             ackArrived = arrived.map { $0 * 1000 }
-            return counted(reaction)
+            return reaction
         case .handOver(let down):
             handedOver = (try? engine.handle(down))?.events ?? []
             enginePointer = message.pointerID
