@@ -15,6 +15,8 @@ final class Connection {
     /// The message being received, gathered from its fragments.
     private var incoming: [UInt8] = []
     private var incomingIsBinary = false
+    /// The list `performReusing` appends the outbox's actions to, empty between uses.
+    private var spareActions: [OutboxAction] = []
     /// The due time the server's network scheduler holds for this connection.
     var networkScheduled: Double?
     /// What the kernel's send buffer can take, known without asking it each time.
@@ -58,7 +60,8 @@ final class Connection {
     }
 
     func frameDue() {
-        perform(outbox.frameDue(at: server.clock.now) { server.latestFrame(for: id) })
+        let now = server.clock.now
+        performReusing { outbox.frameDue(at: now, latest: { server.latestFrame(for: id) }, into: &$0) }
     }
 
     func setLink(_ conditions: NetworkConditions) { outbox.setLink(conditions) }
@@ -93,16 +96,33 @@ final class Connection {
     /// LWS_CALLBACK_SERVER_WRITEABLE: at most one write per call. Returns -1 to close.
     func writable() -> Int32 {
         let limit = server.limits.sendBytes
-        let actions = outbox.writable(at: server.clock.now) { length in
-            switch socket.sendRoom(for: length, limit: limit, estimate: &sendEstimate) {
-            case .fits: .fits
-            case .later: .later
-            case .never: .never
-            }
-        } latest: {
-            server.latestFrame(for: id)
+        let now = server.clock.now
+        return performReusing { actions in
+            outbox.writable(
+                at: now,
+                room: { length in
+                    switch socket.sendRoom(for: length, limit: limit, estimate: &sendEstimate) {
+                    case .fits: .fits
+                    case .later: .later
+                    case .never: .never
+                    }
+                },
+                latest: { server.latestFrame(for: id) }, into: &actions)
         }
-        return perform(actions)
+    }
+
+    /// Lets `decide` append the outbox's actions to the connection's one reused list and
+    /// carries them out: the frame path allocates no list per frame. Taken out while in use,
+    /// so an action that comes back here (a delivery reaching the session) gets a list of its own.
+    @discardableResult
+    private func performReusing(_ decide: (inout [OutboxAction]) -> Void) -> Int32 {
+        var actions = spareActions
+        spareActions = []
+        decide(&actions)
+        let result = perform(actions)
+        actions.removeAll(keepingCapacity: true)
+        spareActions = actions
+        return result
     }
 
     /// LWS_CALLBACK_RECEIVE: gathers fragments, hands whole messages to the outbox (size and rate

@@ -8,10 +8,14 @@ import TransitionCore
 /// changes through its inputs alone. The executor drops a session's entry when the hub
 /// unregisters it (`forget`; `FrameCacheTests.endedSessionForgotten`).
 public struct FrameCache {
-    /// One session's latest encoding, and when its last full-only frame was made.
+    /// One session's latest encoding, and when its last full-only frame was made. Two encodings
+    /// take turns: the latest and the one before, whose storage holds the next state when
+    /// nothing else holds it (a slow link's held frame, a message in flight); so a session
+    /// streams frame after frame without an allocation (`FrameRecyclingTests`).
     private struct Entry {
         var encoded: FrameEncoding
         var lastKeyframe: Double
+        var spare: FrameEncoding?
     }
 
     private var entries: [String: Entry] = [:]
@@ -39,18 +43,34 @@ public struct FrameCache {
     /// The session ended: its frame is dropped.
     public mutating func forget(_ session: String) { entries[session] = nil }
 
+    /// Frames made in a new encoding object rather than in a spare one (the tests' count of
+    /// what streaming allocates: `FrameRecyclingTests`).
+    public private(set) var encodingsMade = 0
+
     private mutating func encoding(of id: String, _ core: borrowing SessionCore, now: Double) -> FrameEncoding {
-        let index = entries.index(forKey: id)
-        if let index, entries.values[index].encoded.number == core.frameNumber {
-            return entries.values[index].encoded
+        guard let index = entries.index(forKey: id) else {
+            let encoding = FrameEncoding(
+                core, now: now * 1000, id: ids.next(), after: nil, deltaAllowed: false, headroom: headroom)
+            encodingsMade += 1
+            entries[id] = Entry(encoded: encoding, lastKeyframe: now)
+            return encoding
         }
-        let previous = index.map { entries.values[$0] }
-        let lastKeyframe = previous?.lastKeyframe ?? -.infinity
-        let encoding = FrameEncoding(
-            FrameSnapshot.encode(core, now: now * 1000), id: ids.next(), after: previous?.encoded,
-            deltaAllowed: now - lastKeyframe < Self.keyframeSeconds, headroom: headroom)
-        let entry = Entry(encoded: encoding, lastKeyframe: encoding.baseID == nil ? now : lastKeyframe)
-        if let index { entries.values[index] = entry } else { entries[id] = entry }
+        let previous = entries.values[index].encoded
+        if previous.number == core.frameNumber { return previous }
+        let lastKeyframe = entries.values[index].lastKeyframe
+        let deltaAllowed = now - lastKeyframe < Self.keyframeSeconds
+        // The spare is reused only when this entry alone holds it (checked in place).
+        let encoding: FrameEncoding
+        if entries.values[index].spare != nil, isKnownUniquelyReferenced(&entries.values[index].spare!) {
+            encoding = entries.values[index].spare!
+            encoding.hold(core, now: now * 1000, id: ids.next(), after: previous, deltaAllowed: deltaAllowed)
+        } else {
+            encoding = FrameEncoding(
+                core, now: now * 1000, id: ids.next(), after: previous, deltaAllowed: deltaAllowed, headroom: headroom)
+            encodingsMade += 1
+        }
+        entries.values[index] = Entry(
+            encoded: encoding, lastKeyframe: encoding.baseID == nil ? now : lastKeyframe, spare: previous)
         return encoding
     }
 

@@ -1,8 +1,10 @@
 /// Copies full frames and deltas together from `FrameSnapshot` parts (docs/PROTOCOL.md,
-/// "Delta frames"): no number is formatted here, only bytes compared and copied.
+/// "Delta frames"): no number is formatted here, only bytes compared and copied. Each writes
+/// into a buffer it is given, from its start (its storage kept: `FrameRecyclingTests`); the
+/// message returned shares it.
 enum FrameWriter {
-    static func full(_ frame: FrameSnapshot, headroom: Int) -> EncodedMessage {
-        let out = Output(headroom: headroom, capacity: frame.bytes.payloadCount + 64)
+    static func full(_ frame: FrameSnapshot, into buffer: ByteBuffer, headroom: Int) -> EncodedMessage {
+        let out = Output(into: buffer, headroom: headroom, capacity: frame.byteCount + 64)
         out.start(frame, base: nil)
         for index in frame.layers.indices {
             out.comma(index)
@@ -28,8 +30,10 @@ enum FrameWriter {
 
     /// Protocol 1's frame, from the full frame: `t` (the bytes of `sent`'s value, `sent` in
     /// `full`'s payload) right after `n`, as protocol 1 wrote it; the rest as in `full`.
-    static func timed(_ full: EncodedMessage, number: Int, sent: Range<Int>) -> EncodedMessage {
-        let out = Output(headroom: full.headroom, capacity: full.payloadCount + sent.count + 8)
+    static func timed(
+        _ full: EncodedMessage, number: Int, sent: Range<Int>, into buffer: ByteBuffer
+    ) -> EncodedMessage {
+        let out = Output(into: buffer, headroom: full.headroom, capacity: full.payloadCount + sent.count + 8)
         out.append(#"{"type":"frame","n":"#)
         out.integer(number)
         out.append(#","t":"#)
@@ -39,8 +43,10 @@ enum FrameWriter {
         return out.finish()
     }
 
-    static func delta(_ frame: FrameSnapshot, base: FrameSnapshot, headroom: Int) -> EncodedMessage {
-        let out = Output(headroom: headroom, capacity: frame.bytes.payloadCount / 2 + 128)
+    static func delta(
+        _ frame: FrameSnapshot, base: FrameSnapshot, into buffer: ByteBuffer, headroom: Int
+    ) -> EncodedMessage {
+        let out = Output(into: buffer, headroom: headroom, capacity: frame.byteCount / 2 + 128)
         out.start(frame, base: base.number)
         for index in frame.layers.indices {
             out.comma(index)
@@ -69,9 +75,12 @@ enum FrameWriter {
         private let bytes: ByteBuffer
         private let headroom: Int
 
-        init(headroom: Int, capacity: Int) {
+        /// Starts `buffer` over: what it held is dropped, its storage kept.
+        init(into buffer: ByteBuffer, headroom: Int, capacity: Int) {
             self.headroom = headroom
-            bytes = ByteBuffer(capacity: headroom + capacity)
+            bytes = buffer
+            bytes.count = 0
+            bytes.reserve(headroom + capacity)
             bytes.reserveHeadroom(headroom)
         }
 

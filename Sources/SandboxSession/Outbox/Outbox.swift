@@ -122,13 +122,18 @@ public struct Outbox {
     /// network (the state now, delivered later); without one, at the next WRITEABLE.
     public mutating func frameDue(at now: Double, latest: () -> FrameEncoding?) -> [OutboxAction] {
         var out: [OutboxAction] = []
-        guard !isClosing else { return out }
+        frameDue(at: now, latest: latest, into: &out)
+        return out
+    }
+
+    /// The same, appending to `out` (the live connection reuses one list: nothing allocated per frame).
+    public mutating func frameDue(at now: Double, latest: () -> FrameEncoding?, into out: inout [OutboxAction]) {
+        guard !isClosing else { return }
         if link != nil {
             if let frame = latest() { hold(.frame(frame), at: now, into: &out) }
-            return out
+            return
         }
         markFrameDue(at: now, into: &out)
-        return out
     }
 
     mutating func markFrameDue(at now: Double, into out: inout [OutboxAction]) {

@@ -20,6 +20,15 @@ public struct JSONWriter: ~Copyable {
         bytes.reserveHeadroom(headroom)
     }
 
+    /// Writes into `buffer` from its start: what it held is dropped, its storage kept (a frame's
+    /// parts are encoded into the same buffer state after state: `FrameRecyclingTests`).
+    init(reusing buffer: ByteBuffer, headroom: Int) {
+        self.headroom = headroom
+        buffer.count = 0
+        bytes = buffer
+        bytes.reserveHeadroom(headroom)
+    }
+
     /// The finished message; the writer is used up.
     public consuming func finish() -> EncodedMessage {
         EncodedMessage(bytes: bytes, headroom: headroom)
