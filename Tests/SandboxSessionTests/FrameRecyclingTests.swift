@@ -19,7 +19,7 @@ import TransitionCore
     }
 
     static func frame(_ h: inout SessionSceneTests.Harness) -> FrameEncoding? {
-        h.frames.frame(for: driver, in: h.hub, now: h.now)
+        h.frames.frame(for: driver, in: &h.hub, now: h.now)
     }
 
     static func tick(_ h: inout SessionSceneTests.Harness) {
@@ -70,7 +70,7 @@ import TransitionCore
         var h = Self.streaming()
         for _ in 0..<5 {
             Self.tick(&h)
-            _ = h.frames.frame(for: Self.driver, in: h.hub, now: h.now)?.delta
+            _ = h.frames.frame(for: Self.driver, in: &h.hub, now: h.now)?.delta
         }
         Self.tick(&h)
         let held = try #require(Self.frame(&h))
@@ -101,7 +101,7 @@ import TransitionCore
         var h = Self.streaming()
         Self.tick(&h)
         // Only the bytes of the first state are kept here, not its encoding.
-        var first = h.frames.frame(for: Self.driver, in: h.hub, now: h.now)
+        var first = h.frames.frame(for: Self.driver, in: &h.hub, now: h.now)
         let firstFull = try #require(first?.full.text), firstID = first?.id
         first = nil
         Self.tick(&h)
