@@ -16,13 +16,13 @@ final class Connection {
     private var incoming: [UInt8] = []
     private var incomingIsBinary = false
     /// The list `performReusing` appends the outbox's actions to, empty between uses.
-    private var spareActions: [OutboxAction] = []
+    @exclusivity(unchecked) private var spareActions: [OutboxAction] = []
     /// The due time the server's network scheduler holds for this connection.
     var networkScheduled: Double?
     /// What the kernel's send buffer can take, known without asking it each time.
     @exclusivity(unchecked) private var sendEstimate = SendRoomEstimate()
     /// Bytes, frames and the close code, for the log line and the metrics.
-    var stats: ConnectionStats
+    @exclusivity(unchecked) var stats: ConnectionStats
     /// The process-wide count this connection adds to, and what it has added: its outbox's held
     /// bytes and twice its kernel send queue (`recharge`), given back when it goes.
     let budget: ByteBudget

@@ -33,7 +33,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// What frames cost this thread, and which sessions a tick advances when they cost too much.
     @exclusivity(unchecked) private var budget = FrameBudget()
     /// Frames handed out since the last one timed for the budget (`latestFrame`).
-    private var framesSinceTimed = 0
+    @exclusivity(unchecked) private var framesSinceTimed = 0
     /// The actions of the message or tick being handled (one buffer, reused).
     @exclusivity(unchecked) var actions: [SessionAction] = []
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]

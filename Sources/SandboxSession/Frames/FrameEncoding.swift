@@ -8,27 +8,31 @@
 /// another thread. The executor's `FrameCache` reuses an encoding nothing else holds for a
 /// later state of its session (`hold`): once warm, a frame allocates nothing.
 public final class FrameEncoding: @unchecked Sendable {
+    // Each object is used on one thread (a copy for another thread is another object), never in
+    // overlapping accesses: no runtime exclusivity bookkeeping (callgrind counted it on every
+    // frame; see FrameSnapshot).
+
     /// Unique in the process: a connection remembers the id of the last frame it was sent. Made
     /// by the executor's `FrameCache` (`FrameIDs`): its thread in the high bits, its own count
     /// below, so ids of two threads never collide (`frameIDsCarryTheirThread`).
-    public private(set) var id: UInt64
+    @exclusivity(unchecked) public private(set) var id: UInt64
     /// The frame the delta applies to (nil: this state is sent whole to everyone).
-    public private(set) var baseID: UInt64?
+    @exclusivity(unchecked) public private(set) var baseID: UInt64?
     /// The frame number (`n`).
-    public private(set) var number: Int
+    @exclusivity(unchecked) public private(set) var number: Int
     /// Its parts (nil in a copy for another thread, whose encodings are made already).
-    private(set) var snapshot: FrameSnapshot?
+    @exclusivity(unchecked) private(set) var snapshot: FrameSnapshot?
     /// The base's parts, until the delta is encoded.
-    private var base: FrameSnapshot?
+    @exclusivity(unchecked) private var base: FrameSnapshot?
     private let headroom: Int
-    private var encodedFull: EncodedMessage?
-    private var encodedDelta: EncodedMessage?
-    private var encodedTimed: EncodedMessage?
+    @exclusivity(unchecked) private var encodedFull: EncodedMessage?
+    @exclusivity(unchecked) private var encodedDelta: EncodedMessage?
+    @exclusivity(unchecked) private var encodedTimed: EncodedMessage?
     /// The buffers the encodings are written into, kept for the next state this object holds
     /// (`hold`) when no message made from them is held elsewhere.
-    private var fullBuffer: ByteBuffer?, deltaBuffer: ByteBuffer?, timedBuffer: ByteBuffer?
+    @exclusivity(unchecked) private var fullBuffer: ByteBuffer?, deltaBuffer: ByteBuffer?, timedBuffer: ByteBuffer?
     /// `sent`'s value in the full frame's payload (protocol 1 copies it as `t`).
-    private var sentInFull: Range<Int>
+    @exclusivity(unchecked) private var sentInFull: Range<Int>
 
     /// The session's current state, stamped `now` (server ms): see `hold`.
     init(

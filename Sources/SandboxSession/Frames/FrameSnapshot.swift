@@ -89,21 +89,23 @@ final class FrameSnapshot {
         var transition: Range<Int>
     }
 
-    var number = 0
+    // Used on one service thread, never in overlapping accesses (encoded, then read): no
+    // runtime exclusivity bookkeeping, which a callgrind profile counted at 27 checks a frame.
+    @exclusivity(unchecked) var number = 0
     /// The parts' bytes (no headroom): one buffer, kept from state to state.
     let buffer: ByteBuffer
     /// `"phase":…` through `"velocity":[…]`: the frame's own fields after `n`.
-    var header = 0..<0
+    @exclusivity(unchecked) var header = 0..<0
     /// `sent`'s value, within `header`.
-    var sent = 0..<0
-    var layers: [Layer] = []
-    var properties: [Property] = []
-    var scene: Scene?
+    @exclusivity(unchecked) var sent = 0..<0
+    @exclusivity(unchecked) var layers: [Layer] = []
+    @exclusivity(unchecked) var properties: [Property] = []
+    @exclusivity(unchecked) var scene: Scene?
     /// `animator`'s fields, with the property-animator driver.
-    var animator: Layer?
+    @exclusivity(unchecked) var animator: Layer?
     /// Whether every layer id occurs once (a delta names layers by id; checked while encoding,
     /// not assumed).
-    var hasUniqueIDs = true
+    @exclusivity(unchecked) var hasUniqueIDs = true
 
     /// An empty snapshot, its storage sized for `layers` layers; `encode(_:now:)` fills it.
     init(layers count: Int) {
@@ -116,7 +118,7 @@ final class FrameSnapshot {
 
     /// The buffer's first byte, read again after each encoding (the buffer may have grown); the
     /// bytes do not change until the next one.
-    var start: UnsafeRawPointer
+    @exclusivity(unchecked) var start: UnsafeRawPointer
 
     /// The encoded parts' length in bytes.
     var byteCount: Int { buffer.count }
