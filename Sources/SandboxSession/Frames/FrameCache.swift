@@ -63,22 +63,33 @@ public struct FrameCache {
             entries[id] = Entry(encoded: encoding, lastKeyframe: now)
             return encoding
         }
-        let previous = entries.values[index].encoded
+        // The entry where the dictionary holds it: its getter would copy it (retaining both
+        // encodings) on every frame.
+        return Self.advance(
+            &entries.values[index], to: core, now: now, ids: &ids, made: &encodingsMade, headroom: headroom)
+    }
+
+    /// The entry's encoding of `core`'s state: the latest if it is that state, else the next one,
+    /// made in the spare encoding when the entry alone holds it.
+    private static func advance(
+        _ entry: inout Entry, to core: borrowing SessionCore, now: Double, ids: inout FrameIDs, made: inout Int,
+        headroom: Int
+    ) -> FrameEncoding {
+        let previous = entry.encoded
         if previous.number == core.frameNumber { return previous }
-        let lastKeyframe = entries.values[index].lastKeyframe
-        let deltaAllowed = now - lastKeyframe < Self.keyframeSeconds
-        // The spare is reused only when this entry alone holds it (checked in place).
+        let deltaAllowed = now - entry.lastKeyframe < keyframeSeconds
         let encoding: FrameEncoding
-        if entries.values[index].spare != nil, isKnownUniquelyReferenced(&entries.values[index].spare!) {
-            encoding = entries.values[index].spare!
+        if entry.spare != nil, isKnownUniquelyReferenced(&entry.spare!) {
+            encoding = entry.spare!
             encoding.hold(core, now: now * 1000, id: ids.next(), after: previous, deltaAllowed: deltaAllowed)
         } else {
             encoding = FrameEncoding(
                 core, now: now * 1000, id: ids.next(), after: previous, deltaAllowed: deltaAllowed, headroom: headroom)
-            encodingsMade += 1
+            made += 1
         }
-        entries.values[index] = Entry(
-            encoded: encoding, lastKeyframe: encoding.baseID == nil ? now : lastKeyframe, spare: previous)
+        if encoding.baseID == nil { entry.lastKeyframe = now }
+        entry.spare = previous
+        entry.encoded = encoding
         return encoding
     }
 
