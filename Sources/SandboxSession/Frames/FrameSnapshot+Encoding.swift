@@ -33,8 +33,6 @@ extension FrameSnapshot {
         var w: JSONWriter
         var layers: [Layer]
         var properties: [Property]
-        /// The still views' list, kept from the snapshot's last scene (its storage reused).
-        private var sceneLayers: [Layer]
         private(set) var uniqueIDs = true
 
         /// Takes the snapshot's lists (so that they are uniquely held and keep their storage
@@ -43,13 +41,10 @@ extension FrameSnapshot {
             w = JSONWriter(reusing: snapshot.buffer, headroom: 0)
             layers = snapshot.layers
             properties = snapshot.properties
-            sceneLayers = snapshot.scene?.layers ?? []
             snapshot.layers = []
             snapshot.properties = []
-            snapshot.scene = nil
             layers.removeAll(keepingCapacity: true)
             properties.removeAll(keepingCapacity: true)
-            sceneLayers.removeAll(keepingCapacity: true)
         }
 
         consuming func finish() -> ([Layer], [Property]) {
@@ -151,8 +146,7 @@ extension FrameSnapshot {
         mutating func scene(_ scene: SceneSession, _ picture: ScenePicture, progress: Double) -> Scene {
             // While a transition runs, the still views move at the animation's pace (its curve).
             let eased = scene.flight.map { $0.plan.kind.animated(progress) } ?? 0
-            var layers = sceneLayers
-            sceneLayers = []
+            var layers: [Layer] = []
             for layer in picture.stillLayers(moving: scene.moving, progress: eased) {
                 layers.append(sceneLayer(layer))
             }
