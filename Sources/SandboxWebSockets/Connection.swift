@@ -13,10 +13,10 @@ final class Connection {
     // Service-thread only (see SandboxServer): no dynamic exclusivity bookkeeping needed.
     @exclusivity(unchecked) var outbox: Outbox
     /// The message being received, gathered from its fragments.
-    private var incoming: [UInt8] = []
-    private var incomingIsBinary = false
-    /// The list `performReusing` appends the outbox's actions to, empty between uses.
-    @exclusivity(unchecked) private var spareActions: [OutboxAction] = []
+    @exclusivity(unchecked) private var incoming: [UInt8] = []
+    @exclusivity(unchecked) private var incomingIsBinary = false
+    /// The outbox's actions for a frame falling due.
+    @exclusivity(unchecked) private var frameDueActions = ActionBuffer()
     /// The due time the server's network scheduler holds for this connection.
     var networkScheduled: Double?
     /// What the kernel's send buffer can take, known without asking it each time.
@@ -27,6 +27,8 @@ final class Connection {
     /// bytes and twice its kernel send queue (`recharge`), given back when it goes.
     let budget: ByteBudget
     private(set) var charged = 0
+    /// The outbox's actions when the socket can write (a frame's write among them).
+    @exclusivity(unchecked) private var writableActions = ActionBuffer()
 
     init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, version: ProtocolVersion, at now: Double) {
         self.id = id
@@ -60,8 +62,10 @@ final class Connection {
     }
 
     func frameDue() {
-        let now = server.clock.now
-        performReusing { outbox.frameDue(at: now, latest: { server.latestFrame(for: id) }, into: &$0) }
+        var actions = frameDueActions.take()
+        outbox.frameDue(at: server.clock.now, latest: { server.latestFrame(for: id) }, into: &actions)
+        perform(actions)
+        frameDueActions.giveBack(&actions)
     }
 
     func setLink(_ conditions: NetworkConditions) { outbox.setLink(conditions) }
@@ -96,32 +100,19 @@ final class Connection {
     /// LWS_CALLBACK_SERVER_WRITEABLE: at most one write per call. Returns -1 to close.
     func writable() -> Int32 {
         let limit = server.limits.sendBytes
-        let now = server.clock.now
-        return performReusing { actions in
-            outbox.writable(
-                at: now,
-                room: { length in
-                    switch socket.sendRoom(for: length, limit: limit, estimate: &sendEstimate) {
-                    case .fits: .fits
-                    case .later: .later
-                    case .never: .never
-                    }
-                },
-                latest: { server.latestFrame(for: id) }, into: &actions)
-        }
-    }
-
-    /// Lets `decide` append the outbox's actions to the connection's one reused list and
-    /// carries them out: the frame path allocates no list per frame. Taken out while in use,
-    /// so an action that comes back here (a delivery reaching the session) gets a list of its own.
-    @discardableResult
-    private func performReusing(_ decide: (inout [OutboxAction]) -> Void) -> Int32 {
-        var actions = spareActions
-        spareActions = []
-        decide(&actions)
+        var actions = writableActions.take()
+        outbox.writable(
+            at: server.clock.now,
+            room: { length in
+                switch socket.sendRoom(for: length, limit: limit, estimate: &sendEstimate) {
+                case .fits: .fits
+                case .later: .later
+                case .never: .never
+                }
+            },
+            latest: { server.latestFrame(for: id) }, into: &actions)
         let result = perform(actions)
-        actions.removeAll(keepingCapacity: true)
-        spareActions = actions
+        writableActions.giveBack(&actions)
         return result
     }
 
