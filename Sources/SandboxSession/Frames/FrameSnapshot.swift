@@ -83,10 +83,10 @@ final class FrameSnapshot {
 
     struct Scene {
         /// The still views, bottom to top.
-        var layers: [Layer]
+        let layers: [Layer]
         /// `"root":{…}` and `"transition":…`.
-        var root: Range<Int>
-        var transition: Range<Int>
+        let root: Range<Int>
+        let transition: Range<Int>
     }
 
     // Used on one service thread, never in overlapping accesses (encoded, then read): no
@@ -125,8 +125,8 @@ final class FrameSnapshot {
 
     /// What this keeps alive: its buffer, its part lists, the objects (approximately).
     var retainedBytes: Int {
-        buffer.capacity + 64 + properties.capacity * MemoryLayout<Property>.stride
-            + (layers.capacity + (scene?.layers.capacity ?? 0)) * MemoryLayout<Layer>.stride + 256
+        buffer.capacity + 64 + properties.count * MemoryLayout<Property>.stride
+            + (layers.count + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
     }
 
     func part(_ range: Range<Int>) -> UnsafeRawBufferPointer {
@@ -179,5 +179,4 @@ final class FrameSnapshot {
         return mine.count == theirs.count
             && zip(mine, theirs).allSatisfy { $0.key == $1.key && same($0.value, as: $1.value, of: other) }
     }
-
 }
