@@ -118,7 +118,7 @@ public struct VirtualSession {
             case .frameDue(let target):
                 // Written at once (a due frame is not coalesced): the outbox's own request to
                 // write is this drain, which hands it the frame.
-                let frame = frames.frame(for: target, in: hub, now: now)
+                let frame = frames.frame(for: target, in: &hub, now: now)
                 _ = outbox.frameDue(at: now) { frame }
                 drain(latest: frame, into: &out)
             case .startTicking(let fps):

@@ -24,11 +24,13 @@ final class Connection {
     /// What the kernel's send buffer can take, known without asking it each time.
     @exclusivity(unchecked) private var sendEstimate = SendRoomEstimate()
     /// Bytes, frames and the close code, for the log line and the metrics.
-    var stats: ConnectionStats
+    @exclusivity(unchecked) var stats: ConnectionStats
     /// The process-wide count this connection adds to, and what it has added: its outbox's held
     /// bytes and twice its kernel send queue (`recharge`), given back when it goes.
     let budget: ByteBudget
     private(set) var charged = 0
+    /// The outbox's actions when the socket can write (a frame's write among them).
+    @exclusivity(unchecked) private var writableActions = ActionBuffer()
 
     init(id: ConnectionID, socket: WebSocketHandle, server: SandboxServer, version: ProtocolVersion, at now: Double) {
         self.id = id
@@ -100,16 +102,20 @@ final class Connection {
     /// LWS_CALLBACK_SERVER_WRITEABLE: at most one write per call. Returns -1 to close.
     func writable() -> Int32 {
         let limit = server.limits.sendBytes
-        let actions = outbox.writable(at: server.clock.now) { length in
-            switch socket.sendRoom(for: length, limit: limit, estimate: &sendEstimate) {
-            case .fits: .fits
-            case .later: .later
-            case .never: .never
-            }
-        } latest: {
-            server.latestFrame(for: id)
-        }
-        return perform(actions)
+        var actions = writableActions.take()
+        outbox.writable(
+            at: server.clock.now,
+            room: { length in
+                switch socket.sendRoom(for: length, limit: limit, estimate: &sendEstimate) {
+                case .fits: .fits
+                case .later: .later
+                case .never: .never
+                }
+            },
+            latest: { server.latestFrame(for: id) }, into: &actions)
+        let result = perform(actions)
+        writableActions.giveBack(&actions)
+        return result
     }
 
     /// LWS_CALLBACK_RECEIVE: gathers fragments, hands whole messages to the outbox (size and rate

@@ -33,7 +33,7 @@ public final class SandboxServer: @unchecked Sendable {
     /// What frames cost this thread, and which sessions a tick advances when they cost too much.
     @exclusivity(unchecked) private var budget = FrameBudget()
     /// Frames handed out since the last one timed for the budget (`latestFrame`).
-    private var framesSinceTimed = 0
+    @exclusivity(unchecked) private var framesSinceTimed = 0
     /// The actions of the message or tick being handled (one buffer, reused).
     @exclusivity(unchecked) var actions: [SessionAction] = []
     @exclusivity(unchecked) var connections: [ConnectionID: Connection] = [:]
@@ -178,7 +178,7 @@ public final class SandboxServer: @unchecked Sendable {
             case .frameDue(let target):
                 if target.thread == thread {
                     connections[target]?.frameDue()
-                } else if let frame = frames.frame(for: target, in: hub, now: clock.now),
+                } else if let frame = frames.frame(for: target, in: &hub, now: clock.now),
                     let session = hub.session(of: target)
                 {
                     // One copy per thread (it writes its own header into the headroom).
@@ -224,11 +224,11 @@ public final class SandboxServer: @unchecked Sendable {
         if let remote = remoteFrames[connection] { return remote }
         let now = clock.now
         framesSinceTimed += 1
-        guard framesSinceTimed >= Self.timedFrameEvery else { return frames.frame(for: connection, in: hub, now: now) }
+        guard framesSinceTimed >= Self.timedFrameEvery else { return frames.frame(for: connection, in: &hub, now: now) }
         framesSinceTimed = 0
         let cpu = ThreadCPUClock.now
         defer { budget.spent((ThreadCPUClock.now - cpu) * Double(Self.timedFrameEvery), at: now) }
-        return frames.frame(for: connection, in: hub, now: now)
+        return frames.frame(for: connection, in: &hub, now: now)
     }
     static let timedFrameEvery = 16
 

@@ -5,44 +5,97 @@
 /// with `message(after:in:)` from its version and the id of the frame it was sent last.
 ///
 /// Used on its session's service thread (the encodings are lazy); `copy()` makes one for
-/// another thread.
+/// another thread. The executor's `FrameCache` reuses an encoding nothing else holds for a
+/// later state of its session (`hold`): once warm, a frame allocates nothing.
 public final class FrameEncoding: @unchecked Sendable {
+    // Each object is used on one thread (a copy for another thread is another object), never in
+    // overlapping accesses: no runtime exclusivity bookkeeping (callgrind counted it on every
+    // frame; see FrameSnapshot).
+
     /// Unique in the process: a connection remembers the id of the last frame it was sent. Made
     /// by the executor's `FrameCache` (`FrameIDs`): its thread in the high bits, its own count
     /// below, so ids of two threads never collide (`frameIDsCarryTheirThread`).
-    public let id: UInt64
+    @exclusivity(unchecked) public private(set) var id: UInt64
     /// The frame the delta applies to (nil: this state is sent whole to everyone).
-    public let baseID: UInt64?
+    @exclusivity(unchecked) public private(set) var baseID: UInt64?
     /// The frame number (`n`).
-    public let number: Int
+    @exclusivity(unchecked) public private(set) var number: Int
     /// Its parts (nil in a copy for another thread, whose encodings are made already).
-    let snapshot: FrameSnapshot?
+    @exclusivity(unchecked) private(set) var snapshot: FrameSnapshot?
     /// The base's parts, until the delta is encoded.
-    private var base: FrameSnapshot?
+    @exclusivity(unchecked) private var base: FrameSnapshot?
     private let headroom: Int
-    private var encodedFull: EncodedMessage?
-    private var encodedDelta: EncodedMessage?
-    private var encodedTimed: EncodedMessage?
+    @exclusivity(unchecked) private var encodedFull: EncodedMessage?
+    @exclusivity(unchecked) private var encodedDelta: EncodedMessage?
+    @exclusivity(unchecked) private var encodedTimed: EncodedMessage?
+    /// The buffers the encodings are written into, kept for the next state this object holds
+    /// (`hold`) when no message made from them is held elsewhere.
+    @exclusivity(unchecked) private var fullBuffer: ByteBuffer?, deltaBuffer: ByteBuffer?, timedBuffer: ByteBuffer?
     /// `sent`'s value in the full frame's payload (protocol 1 copies it as `t`).
-    private let sentInFull: Range<Int>
+    @exclusivity(unchecked) private var sentInFull: Range<Int>
 
+    /// The session's current state, stamped `now` (server ms): see `hold`.
+    init(
+        _ session: borrowing SessionCore, now: Double, id: UInt64, after previous: FrameEncoding?,
+        deltaAllowed: Bool, headroom: Int
+    ) {
+        self.id = id
+        number = 0
+        self.headroom = headroom
+        sentInFull = 0..<0
+        hold(session, now: now, id: id, after: previous, deltaAllowed: deltaAllowed)
+    }
+
+    /// Holds the session's current state, stamped `now` (server ms), in this object's storage:
+    /// the parts, then the messages as connections ask for them, are written over the state it
+    /// held, into the same buffers. Only for an encoding nothing else holds (the cache checks
+    /// `isKnownUniquelyReferenced`), so no reader sees it change; a buffer or snapshot still
+    /// held elsewhere (a message in flight, the next state's delta base) is left to its holder
+    /// and a new one made (`FrameRecyclingTests`).
+    ///
     /// `previous`: the session's frame before this one; a delta against it is offered when
     /// `deltaAllowed` and it is this state's predecessor (`n` − 1).
-    init(_ snapshot: FrameSnapshot, id: UInt64, after previous: FrameEncoding?, deltaAllowed: Bool, headroom: Int) {
+    func hold(
+        _ session: borrowing SessionCore, now: Double, id: UInt64, after previous: FrameEncoding?, deltaAllowed: Bool
+    ) {
+        // The messages first: each holds its buffer.
+        encodedFull = nil
+        encodedDelta = nil
+        encodedTimed = nil
+        base = nil
+        Self.keepIfUnique(&fullBuffer)
+        Self.keepIfUnique(&deltaBuffer)
+        Self.keepIfUnique(&timedBuffer)
+        if snapshot == nil || !isKnownUniquelyReferenced(&snapshot!) {
+            snapshot = FrameSnapshot(layers: previous?.snapshot?.layers.count ?? 4)
+        }
+        let snapshot = snapshot!
+        snapshot.encode(session, now: now)
         self.id = id
         number = snapshot.number
-        self.snapshot = snapshot
-        self.headroom = headroom
         let header = FrameWriter.headerOffset(number: snapshot.number) - snapshot.header.lowerBound
         sentInFull = (snapshot.sent.lowerBound + header)..<(snapshot.sent.upperBound + header)
-        if deltaAllowed, let previous, let base = previous.snapshot, base.number + 1 == snapshot.number,
-            base.hasUniqueIDs, snapshot.hasUniqueIDs
+        if deltaAllowed, let previous, previous !== self, let base = previous.snapshot,
+            base.number + 1 == snapshot.number, base.hasUniqueIDs, snapshot.hasUniqueIDs
         {
             baseID = previous.id
             self.base = base
         } else {
             baseID = nil
         }
+    }
+
+    /// Keeps `buffer` for the next state only if nothing else holds it (a message made from it).
+    private static func keepIfUnique(_ buffer: inout ByteBuffer?) {
+        if buffer != nil, !isKnownUniquelyReferenced(&buffer!) { buffer = nil }
+    }
+
+    /// `buffer`, or a new one of `capacity` bytes kept there.
+    private static func reuse(_ buffer: inout ByteBuffer?, capacity: Int) -> ByteBuffer {
+        if let buffer { return buffer }
+        let made = ByteBuffer(capacity: capacity)
+        buffer = made
+        return made
     }
 
     private init(copying other: FrameEncoding) {
@@ -71,7 +124,9 @@ public final class FrameEncoding: @unchecked Sendable {
     /// The full frame.
     public var full: EncodedMessage {
         if let encodedFull { return encodedFull }
-        let message = FrameWriter.full(snapshot!, headroom: headroom)
+        let snapshot = snapshot!
+        let buffer = Self.reuse(&fullBuffer, capacity: headroom + snapshot.byteCount + 64)
+        let message = FrameWriter.full(snapshot, into: buffer, headroom: headroom)
         encodedFull = message
         return message
     }
@@ -80,7 +135,8 @@ public final class FrameEncoding: @unchecked Sendable {
     public var delta: EncodedMessage? {
         if let encodedDelta { return encodedDelta }
         guard let base, let snapshot else { return nil }
-        let message = FrameWriter.delta(snapshot, base: base, headroom: headroom)
+        let buffer = Self.reuse(&deltaBuffer, capacity: headroom + snapshot.byteCount / 2 + 128)
+        let message = FrameWriter.delta(snapshot, base: base, into: buffer, headroom: headroom)
         encodedDelta = message
         self.base = nil
         return message
@@ -90,7 +146,9 @@ public final class FrameEncoding: @unchecked Sendable {
     /// another thread makes it too, at most once per thread).
     public var timed: EncodedMessage {
         if let encodedTimed { return encodedTimed }
-        let message = FrameWriter.timed(full, number: number, sent: sentInFull)
+        let full = self.full
+        let buffer = Self.reuse(&timedBuffer, capacity: full.headroom + full.payloadCount + sentInFull.count + 8)
+        let message = FrameWriter.timed(full, number: number, sent: sentInFull, into: buffer)
         encodedTimed = message
         return message
     }
@@ -119,7 +177,7 @@ public final class FrameEncoding: @unchecked Sendable {
             return full.retainedBytes + (delta?.retainedBytes ?? 0) + (encodedTimed?.retainedBytes ?? 0) + 128
         }
         let parts = snapshot.retainedBytes + (base?.retainedBytes ?? 0)
-        return parts + 2 * (snapshot.bytes.payloadCount + headroom + 64) + 256
+        return parts + 2 * (snapshot.byteCount + headroom + 64) + 256
     }
 
     /// A copy with its own buffers, both encodings made, for another thread (it writes its own

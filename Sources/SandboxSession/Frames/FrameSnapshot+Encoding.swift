@@ -2,12 +2,13 @@ import TransitionCore
 
 /// Encoding a session's state into its parts.
 extension FrameSnapshot {
-    /// The session's current state, stamped `now` (server ms).
+    /// Encodes the session's current state, stamped `now` (server ms), over what this held:
+    /// the buffer and part lists keep their storage (`FrameRecyclingTests`).
     /// Borrowed: passed by value, the session was copied whole for every frame (a profile).
-    static func encode(_ session: borrowing SessionCore, now: Double) -> FrameSnapshot {
+    func encode(_ session: borrowing SessionCore, now: Double) {
         let frame = session.engine.frame()
-        var builder = Builder(layers: frame.layers.count + 1)  // + a covered view's shade
-        let (header, sent) = builder.header(session, frame, now: now)
+        var builder = Builder(reusing: self)
+        (header, sent) = builder.header(session, frame, now: now)
         var scene: Scene?
         if let box = session.sceneBox {
             // A scene's pictures are composed once per frame.
@@ -18,32 +19,36 @@ extension FrameSnapshot {
         } else {
             for layer in frame.layers { builder.layer(layer) }
         }
-        let animator = session.engine.animatorState.map { builder.animator($0) }
-        let unique = builder.uniqueIDs
-        let (bytes, layers, properties) = builder.finish()
-        return FrameSnapshot(
-            number: session.frameNumber, bytes: bytes, header: header, sent: sent, layers: layers,
-            properties: properties, scene: scene, animator: animator, hasUniqueIDs: unique)
+        animator = session.engine.animatorState.map { builder.animator($0) }
+        hasUniqueIDs = builder.uniqueIDs
+        (layers, properties) = builder.finish()
+        self.scene = scene
+        number = session.frameNumber
+        start = UnsafeRawPointer(buffer.base)
     }
 
-    /// Writes each part on its own (no commas between parts) and records where it lies.
+    /// Writes each part on its own (no commas between parts) and records where it lies, into
+    /// a snapshot's storage.
     private struct Builder: ~Copyable {
         var w: JSONWriter
-        var layers: [Layer] = []
-        var properties: [Property] = []
+        var layers: [Layer]
+        var properties: [Property]
         private(set) var uniqueIDs = true
 
-        /// `layers`: the animator's (a scene adds its still views, and the arrays grow).
-        init(layers count: Int) {
-            w = JSONWriter(headroom: 0, capacity: 300 * count + 200)
-            layers.reserveCapacity(count)
-            // At most 12 properties a layer, 4 the animator's.
-            properties.reserveCapacity(12 * count + 4)
+        /// Takes the snapshot's lists (so that they are uniquely held and keep their storage
+        /// when emptied) and starts its buffer over.
+        init(reusing snapshot: FrameSnapshot) {
+            w = JSONWriter(reusing: snapshot.buffer, headroom: 0)
+            layers = snapshot.layers
+            properties = snapshot.properties
+            snapshot.layers = []
+            snapshot.properties = []
+            layers.removeAll(keepingCapacity: true)
+            properties.removeAll(keepingCapacity: true)
         }
 
-        consuming func finish() -> (EncodedMessage, [Layer], [Property]) {
-            let layers = layers, properties = properties
-            return (w.finish(), layers, properties)
+        consuming func finish() -> ([Layer], [Property]) {
+            (layers, properties)
         }
 
         /// The header's range, and that of `sent`'s value within it (protocol 1 repeats it as `t`).
@@ -212,7 +217,8 @@ extension FrameSnapshot {
 
         private mutating func rect(_ rect: Rect) {
             w.beginArray()
-            for value in [rect.minX, rect.minY, rect.width, rect.height] { w.fixed(value, FramePrecision.points) }
+            w.fixed(rect.minX, FramePrecision.points); w.fixed(rect.minY, FramePrecision.points)
+            w.fixed(rect.width, FramePrecision.points); w.fixed(rect.height, FramePrecision.points)
             w.endArray()
         }
 

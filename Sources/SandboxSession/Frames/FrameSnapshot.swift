@@ -6,6 +6,11 @@ import TransitionCore
 /// deltas (`FrameEncoding`) are copied together from these parts, and a delta finds what
 /// changed by comparing bytes — what the wire would show, at the precision it is sent
 /// (`FramePrecision`) — never by comparing Doubles.
+///
+/// Reusable: `encode(_:now:)` writes a later state into the same buffer and part lists, which
+/// keep their storage, so a session's frames allocate nothing once warm. Only its owner
+/// (`FrameEncoding`, when nothing else holds this snapshot) re-encodes it
+/// (`FrameRecyclingTests`).
 final class FrameSnapshot {
     /// The properties of a layer (after its `id`) and of a scene layer, in the order full frames
     /// write them: one order for both kinds, so that a delta merges two property lists in one walk.
@@ -87,40 +92,43 @@ final class FrameSnapshot {
         let transition: Range<Int>
     }
 
-    let number: Int
-    let bytes: EncodedMessage
+    // Used on one service thread, never in overlapping accesses (encoded, then read): no
+    // runtime exclusivity bookkeeping, which a callgrind profile counted at 27 checks a frame.
+    @exclusivity(unchecked) var number = 0
+    /// The parts' bytes (no headroom): one buffer, kept from state to state.
+    let buffer: ByteBuffer
     /// `"phase":…` through `"velocity":[…]`: the frame's own fields after `n`.
-    let header: Range<Int>
+    @exclusivity(unchecked) var header = 0..<0
     /// `sent`'s value, within `header`.
-    let sent: Range<Int>
-    let layers: [Layer]
-    let properties: [Property]
-    let scene: Scene?
+    @exclusivity(unchecked) var sent = 0..<0
+    @exclusivity(unchecked) var layers: [Layer] = []
+    @exclusivity(unchecked) var properties: [Property] = []
+    @exclusivity(unchecked) var scene: Scene?
     /// `animator`'s fields, with the property-animator driver.
-    let animator: Layer?
+    @exclusivity(unchecked) var animator: Layer?
+    /// Whether every layer id occurs once (a delta names layers by id; checked while encoding,
+    /// not assumed).
+    @exclusivity(unchecked) var hasUniqueIDs = true
 
-    init(
-        number: Int, bytes: EncodedMessage, header: Range<Int>, sent: Range<Int>, layers: [Layer],
-        properties: [Property], scene: Scene?, animator: Layer?, hasUniqueIDs: Bool
-    ) {
-        self.sent = sent
-        self.hasUniqueIDs = hasUniqueIDs
-        self.number = number
-        self.bytes = bytes
-        self.header = header
-        self.layers = layers
-        self.properties = properties
-        self.scene = scene
-        self.animator = animator
-        start = bytes.payload(0..<0).baseAddress!
+    /// An empty snapshot, its storage sized for `layers` layers; `encode(_:now:)` fills it.
+    init(layers count: Int) {
+        buffer = ByteBuffer(capacity: 300 * count + 200)
+        layers.reserveCapacity(count)
+        // At most 12 properties a layer, 4 the animator's.
+        properties.reserveCapacity(12 * count + 4)
+        start = UnsafeRawPointer(buffer.base)
     }
 
-    /// The payload's first byte: `bytes` never changes once encoded, and lives as long as this.
-    private let start: UnsafeRawPointer
+    /// The buffer's first byte, read again after each encoding (the buffer may have grown); the
+    /// bytes do not change until the next one.
+    @exclusivity(unchecked) var start: UnsafeRawPointer
+
+    /// The encoded parts' length in bytes.
+    var byteCount: Int { buffer.count }
 
     /// What this keeps alive: its buffer, its part lists, the objects (approximately).
     var retainedBytes: Int {
-        bytes.retainedBytes + properties.count * MemoryLayout<Property>.stride
+        buffer.capacity + 64 + properties.count * MemoryLayout<Property>.stride
             + (layers.count + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
     }
 
@@ -174,8 +182,4 @@ final class FrameSnapshot {
         return mine.count == theirs.count
             && zip(mine, theirs).allSatisfy { $0.key == $1.key && same($0.value, as: $1.value, of: other) }
     }
-
-    /// Whether every layer id occurs once (a delta names layers by id; checked while encoding,
-    /// not assumed).
-    let hasUniqueIDs: Bool
 }

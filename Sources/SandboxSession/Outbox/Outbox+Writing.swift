@@ -7,8 +7,16 @@ extension Outbox {
         at now: Double, room: (Int) -> Room, latest: () -> FrameEncoding?
     ) -> [OutboxAction] {
         var out: [OutboxAction] = []
+        writable(at: now, room: room, latest: latest, into: &out)
+        return out
+    }
+
+    /// The same, appending to `out` (the live connection reuses one list: nothing allocated per frame).
+    public mutating func writable(
+        at now: Double, room: (Int) -> Room, latest: () -> FrameEncoding?, into out: inout [OutboxAction]
+    ) {
         if let reply = replies.first {
-            guard send(reply, frame: false, at: now, room: room, into: &out) else { return out }
+            guard send(reply, frame: false, at: now, room: room, into: &out) else { return }
             replies.removeFirst()
             if outputBacklogged, replies.count <= limits.pauseReplies / 2 {
                 // The queue drained: the output that waited in the link goes on (and what is
@@ -21,23 +29,22 @@ extension Outbox {
             // Once only: the socket now sends the close frame and waits for the peer's.
             state = .closed
             out.append(.sendClose(code: close.code, reason: close.reason))
-            return out
+            return
         } else if isFrameDue, !isClosing {
             if let (id, message) = frameToSend(latest: latest) {
-                guard send(message, frame: true, at: now, room: room, into: &out) else { return out }
+                guard send(message, frame: true, at: now, room: room, into: &out) else { return }
                 lastFrame = id
             }
             deliveredFrame = nil
             isFrameDue = false
         } else {
-            return out
+            return
         }
         if !replies.isEmpty || isCloseFramePending || isFrameDue {
             out.append(.requestWritable)
         } else {
             outputSince = nil
         }
-        return out
     }
 
     private var isCloseFramePending: Bool {

@@ -20,6 +20,15 @@ public struct JSONWriter: ~Copyable {
         bytes.reserveHeadroom(headroom)
     }
 
+    /// Writes into `buffer` from its start: what it held is dropped, its storage kept (a frame's
+    /// parts are encoded into the same buffer state after state: `FrameRecyclingTests`).
+    init(reusing buffer: ByteBuffer, headroom: Int) {
+        self.headroom = headroom
+        buffer.count = 0
+        bytes = buffer
+        bytes.reserveHeadroom(headroom)
+    }
+
     /// The finished message; the writer is used up.
     public consuming func finish() -> EncodedMessage {
         EncodedMessage(bytes: bytes, headroom: headroom)
@@ -60,13 +69,27 @@ public struct JSONWriter: ~Copyable {
     /// `value` between quotes, escaped.
     private mutating func appendQuoted(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // The common case (ids, names, a frame's enum values): nothing to escape, one copy, read
+        // in place — copying the string to a `var` for `withUTF8` cost a retain and a release of
+        // it and of the buffer per string, 10 a frame (callgrind, docs/PERFORMANCE.md "Frame cost").
+        let buffer = bytes
+        let copied = value.utf8.withContiguousStorageIfAvailable { units in
+            guard !units.contains(where: Self.needsEscape) else { return false }
+            buffer.append(contentsOf: units)
+            return true
+        }
+        if copied != true { appendEscaped(value) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ unit: UInt8) -> Bool {
+        unit < 0x20 || unit == UInt8(ascii: "\"") || unit == UInt8(ascii: "\\")
+    }
+
+    /// `value`'s UTF-8, escaped where JSON needs it.
+    private mutating func appendEscaped(_ value: String) {
         var value = value
         value.withUTF8 { units in
-            // The common case (ids, names): nothing to escape, one copy.
-            if !units.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                bytes.append(contentsOf: units)
-                return
-            }
             for unit in units {
                 switch unit {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"):
@@ -90,7 +113,6 @@ public struct JSONWriter: ~Copyable {
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A finite number in Swift's shortest round-trip form (valid JSON); non-finite becomes null.
