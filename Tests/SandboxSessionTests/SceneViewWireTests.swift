@@ -50,8 +50,10 @@ struct SceneViewWireTests {
         (#"[{"id":"a","kind":"button","frame":\#(frame(0, 0, 1, 1))}]"#, "horizontal-scroll"),
         (#"[{"id":"","frame":\#(frame(0, 0, 1, 1))}]"#, "1–64 bytes"),
         (#"[{"id":"a","frame":\#(frame(0, 0, 1, 1))},{"id":"a","frame":\#(frame(0, 0, 1, 1))}]"#, "duplicate"),
-        ("[" + Array(repeating: #"{"id":"a","frame":\#(frame(0, 0, 1, 1))}"#, count: 9).joined(separator: ",") + "]",
-         "at most 8"),
+        (
+            "[" + Array(repeating: #"{"id":"a","frame":\#(frame(0, 0, 1, 1))}"#, count: 9).joined(separator: ",") + "]",
+            "at most 8"
+        ),
         ("[1]", "object"),
     ])
     func refusals(_ views: String, _ words: String) throws {

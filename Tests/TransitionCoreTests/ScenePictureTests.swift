@@ -100,8 +100,10 @@ extension ScenePictureTests {
             #expect(still.contains { $0.role == .dimming })
             #expect(still.contains { $0.controller == "home" })
         }
-        #expect(covered.shade(over: LayerState.screen(.from, .presenter, in: covered.container.size, z: 0),
-                              progress: 0.5) == nil)  // cover vertical: no shade
+        #expect(
+            covered.shade(
+                over: LayerState.screen(.from, .presenter, in: covered.container.size, z: 0),
+                progress: 0.5) == nil)  // cover vertical: no shade
         // Out-of-range progress is clamped: a push's shade stays between none and UIKit's 0.1.
         let push = try #require(try CoveredSideTests.pushing(.push).picture.covered)
         let child = LayerState.screen(.from, .presenter, in: push.container.size, z: 0)

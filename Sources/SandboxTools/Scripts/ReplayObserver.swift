@@ -112,7 +112,8 @@ final class ReplayObserver {
             if let didComplete = message["didComplete"], case .bool(let value) = didComplete {
                 lifecycle.append("\(controller).\(callback)(\(value))")
             } else if callback == "viewDidLoad" || callback.hasPrefix("presentationController")
-                || callback.hasPrefix("sheetPresentationController") {
+                || callback.hasPrefix("sheetPresentationController")
+            {
                 // The sheet's delegate calls take no `animated` argument.
                 lifecycle.append("\(controller).\(callback)")
             } else {
