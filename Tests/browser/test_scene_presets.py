@@ -49,7 +49,7 @@ def stack(state, navigation="nav"):
     return next(entry["stack"] for entry in state["navigationStacks"] if entry["navigation"] == navigation)
 
 
-def test_the_sheet_preset_rests_at_medium_and_a_drag_up_moves_it_to_large(page):
+def test_the_sheet_preset_rests_at_medium_and_a_drag_up_moves_it_to_large(page, artifacts):
     choose(page, "sheet-detents", ios="12")  # older than detents (iOS 15): the scene runs as iOS 26
     state = settled(page, "window.sandbox.scene.sheets && window.sandbox.scene.sheets[0].detent === 'medium'")
     assert state["ios"] == "26"
@@ -57,8 +57,12 @@ def test_the_sheet_preset_rests_at_medium_and_a_drag_up_moves_it_to_large(page):
     assert [(p["presented"], p["style"]) for p in state["presentations"]] == [("places", "pageSheet")]
     assert [d["id"] for d in state["sheets"][0]["detents"]] == ["medium", "large"]
     assert page.js("return document.getElementById('scene-start').elements.ios.value") == "26"
-    assert "drag the sheet up" in hint(page)
+    assert "drag the sheet up to its large detent" in hint(page)
+    # The presented controller keeps its title though the page started no scene before.
+    page.wait("document.getElementById('scene-tree').textContent.includes('“Places”')")
     page.wait("window.sandbox.frameScene.layers.some((l) => l.role === 'grabber')")
+    page.paint()
+    page.screenshot(artifacts / "preset-sheet-detents.png")
 
     top = state["sheets"][0]["top"]
     page.drag([(195, top + 80 - 30 * i) for i in range(11)] + [("pause", 100)])
@@ -68,7 +72,7 @@ def test_the_sheet_preset_rests_at_medium_and_a_drag_up_moves_it_to_large(page):
                for m in page.get("lifecycle"))
 
 
-def test_the_zoom_preset_pushes_from_the_thumbnail_and_a_drag_down_begins_the_zoom_pop(page):
+def test_the_zoom_preset_pushes_from_the_thumbnail_and_a_drag_down_begins_the_zoom_pop(page, artifacts):
     choose(page, "zoom", ios="18")  # new enough: the select's release is kept
     state = settled(page, "window.sandbox.scene.navigationStacks[0].stack.length === 2")
     assert state["ios"] == "18"
@@ -77,6 +81,7 @@ def test_the_zoom_preset_pushes_from_the_thumbnail_and_a_drag_down_begins_the_zo
     assert [(v["id"], v.get("kind", "view")) for v in grid["views"]] == [("thumb", "view")]
     assert state["armed"]["action"] == "pop" and state["armed"]["kind"] == "zoom", state["armed"]
     assert "shrinks back into its thumbnail" in hint(page)
+    page.screenshot(artifacts / "preset-zoom.png")
 
     page.js(WATCH, "window.sandbox.scene.inFlight === 'pop' && window.sandbox.frameScene"
                    " && window.sandbox.frameScene.transition && window.sandbox.frameScene.transition.action")
@@ -88,7 +93,7 @@ def test_the_zoom_preset_pushes_from_the_thumbnail_and_a_drag_down_begins_the_zo
     assert hint(page) == ""  # the photo is gone: nothing left to drag
 
 
-def test_the_back_swipe_preset_pops_from_mid_screen_on_ios_26(page):
+def test_the_back_swipe_preset_pops_from_mid_screen_on_ios_26(page, artifacts):
     choose(page, "content-swipe", ios="18")  # iOS 26's swipe: an older select starts iOS 26
     state = settled(page, "window.sandbox.scene.navigationStacks[0].stack.length === 2")
     assert state["ios"] == "26"
@@ -97,6 +102,7 @@ def test_the_back_swipe_preset_pops_from_mid_screen_on_ios_26(page):
     assert [(v["id"], v["kind"]) for v in detail["views"]] == [("carousel", "horizontal-scroll")]
     assert state["armed"]["action"] == "pop", state["armed"]
     assert "drag right from mid-screen" in hint(page)
+    page.screenshot(artifacts / "preset-content-swipe.png")
 
     # From the middle of the carousel (at its leading edge: the swipe decides), rightwards.
     page.drag([(120, 400)] + [(120 + 24 * i, 400) for i in range(1, 11)] + [("pause", 100)])

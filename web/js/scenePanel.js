@@ -156,6 +156,7 @@ export class ScenePanel {
     if (this.drawnRevision === this.model.revision && this.drawnEnabled === enabled) return;
     this.drawnRevision = this.model.revision;
     this.drawnEnabled = enabled;
+    this.presets.update();
     const { state } = this.model;
     const active = state !== null;
     this.body.hidden = !active;
@@ -169,7 +170,6 @@ export class ScenePanel {
       this.showFromChoices(state);
     }
     this.followVersion(enabled);
-    this.presets.update();
     this.showLog();
   }
 

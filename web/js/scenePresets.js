@@ -21,7 +21,7 @@ export const SCENE_PRESETS = {
         sheet: { detents: ["medium", "large"], selectedDetent: "medium", prefersGrabberVisible: true },
       },
     }),
-    hint: "drag the sheet up from its grabber to the large detent, or down to let it go",
+    hint: "drag the sheet up to its large detent (or down, from medium, to dismiss it)",
     holds: (state) => (state.presentations ?? []).some((entry) => entry.presented === "places"),
   },
   "zoom": {
@@ -80,6 +80,7 @@ export class ScenePresets {
     this.hintLine = document.getElementById("scene-preset-hint");
     this.chosen = null;  // the preset whose hint shows, until its scene moves on or restarts
     this.seen = false;   // the chosen preset's scene-state has arrived (a later `root: null` ends it)
+    this.learnAgain = null;  // the operation's controller, to learn again after the scene's first state
     this.select.replaceChildren(new Option("try…", ""));
     for (const [id, preset] of Object.entries(SCENE_PRESETS)) this.select.append(new Option(preset.label, id));
     this.select.addEventListener("change", () => {
@@ -109,11 +110,21 @@ export class ScenePresets {
       this.model.learnTree(then.controller);
       this.send(then);
     }
+    // A first scene's scene-state makes the model forget what it knew (ids start over), and a
+    // presented controller's title is not in the scene's tree: learnt again once it arrives.
+    this.learnAgain = then?.controller ?? null;
   }
 
-  /** Called from the panel's update(): the hint shows while the scene is still the preset's. */
+  /**
+   * Called from the panel's update(), before it draws the tree: the hint shows while the scene
+   * is still the preset's.
+   */
   update() {
     const state = this.model.state;
+    if (this.chosen && state !== null && this.learnAgain) {
+      this.model.learnTree(this.learnAgain);
+      this.learnAgain = null;
+    }
     if (this.chosen && state !== null) this.seen = true;
     else if (this.chosen && this.seen) this.chosen = null;  // the scene was left
     const text = this.chosen && state && !state.inFlight && this.chosen.holds(state) ? this.chosen.hint : "";
