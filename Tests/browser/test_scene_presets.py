@@ -3,7 +3,13 @@
 and one drag does what the hint says — the sheet moves from its medium to its large detent, the
 zoom-pushed photo begins its zoom pop, iOS 26's content swipe pops from mid-screen. The release an
 older iOS select falls back to, and the demo scene left untouched, are checked too
-(docs/PAGE.md "Presets")."""
+(docs/PAGE.md "Presets").
+
+The releases each preset needs are UIKit's: sheet detents from iOS 15
+(https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller), the zoom
+transition from iOS 18 (WWDC 2024 session 10145, "Enhancing your app with fluid transitions"),
+the back swipe from anywhere in the content from iOS 26 (interactiveContentPopGestureRecognizer,
+in the decompile of iOS 26.1's UIKitCore: EthanArbuckle/iPhone18-3_26.1_23B85_Restore)."""
 
 from scene_canvas import AT_REST
 
@@ -112,7 +118,8 @@ def test_the_back_swipe_preset_pops_from_mid_screen_on_ios_26(page, artifacts):
 
 def test_start_scene_after_a_preset_is_the_demo_scene_again(page):
     choose(page, "content-swipe")
-    settled(page, "window.sandbox.scene.root.id === 'nav' && window.sandbox.scene.navigationStacks[0].stack.length === 2")
+    settled(page, "window.sandbox.scene.root.id === 'nav'"
+                  " && window.sandbox.scene.navigationStacks[0].stack.length === 2")
     assert hint(page)
     page.js("document.getElementById('scene-start').requestSubmit()")
     state = settled(page, "window.sandbox.scene.navigationStacks[0].stack.length === 1")

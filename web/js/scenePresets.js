@@ -6,7 +6,7 @@
 
 /**
  * Each preset: the first release that has the feature (an older release in the iOS select
- * starts the scene as `fallback` instead), the scene's root, the operation after it, the hint,
+ * starts the scene as FALLBACK_RELEASE instead), the scene's root, the operation after it, the hint,
  * and when the hint still applies (the scene-state it was written for).
  */
 export const SCENE_PRESETS = {
