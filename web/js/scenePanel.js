@@ -6,6 +6,7 @@
 // a drag that moves nothing is idleDragHint.js's.
 
 import { IdleDragHint } from "./idleDragHint.js";
+import { ScenePresets } from "./scenePresets.js";
 import { IOS_VERSIONS, PRESENTATION_STYLES, TRANSITION_KINDS, lifecycleLine } from "./scene.js";
 
 /** The release whose default rotation callbacks are the legacy ones (docs/SCENE.md, "The iOS version"). */
@@ -48,6 +49,7 @@ export class ScenePanel {
     this.drawnEnabled = null;
     this.rendered = new Map();  // log group object → {item, list, count}
     this.idleHint = new IdleDragHint(document, model, () => this.handlers.enabled());
+    this.presets = new ScenePresets(document, model, (message) => this.send(message));
 
     fillSelect(this.controls.elements.style, PRESENTATION_STYLES);
     this.controls.elements.style.value = "pageSheet";
@@ -154,6 +156,7 @@ export class ScenePanel {
     if (this.drawnRevision === this.model.revision && this.drawnEnabled === enabled) return;
     this.drawnRevision = this.model.revision;
     this.drawnEnabled = enabled;
+    this.presets.update();
     const { state } = this.model;
     const active = state !== null;
     this.body.hidden = !active;
