@@ -44,7 +44,7 @@ def test_it_counts_frames_and_pointer_messages_and_max_fails_above(shim):
     assert len(runs) == 4
     (a0, n0), (a1, n1), (b0, m0), (b1, m1) = [(int(a), int(n)) for a, n in runs]
     assert a1 > a0 and n1 > n0 and b1 > b0 and m1 - m0 == 80
-    assert re.search(r"with its frames: 1\.00 a message", result.stdout), result.stdout
+    assert re.search(r"own frame included: 1\.00 frames a message", result.stdout), result.stdout
 
 
 def test_a_max_above_both_figures_passes(shim):

@@ -161,7 +161,8 @@ def main():
     print(f"allocations per frame: {per_frame:.3f}")
     # Each pointer message is answered with its frame: this figure includes that frame's cost.
     frames = (f1 - f0) / (p1 - p0)
-    print(f"allocations per pointer message: {per_pointer:.3f} (with its frames: {frames:.2f} a message)")
+    print(f"allocations per pointer message: {per_pointer:.3f} (each message's own frame included: "
+          f"{frames:.2f} frames a message)")
     if options.max is not None and max(per_frame, per_pointer) > options.max:
         print(f"alloc-count: above ALLOC_MAX={options.max}", file=sys.stderr)
         return 1
