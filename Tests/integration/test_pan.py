@@ -82,3 +82,18 @@ def test_an_unreachable_server_is_a_clear_failure(tmp_path):
     result = pan(ROOT / "examples" / "scripts" / "kind-fade.json", "--url", "ws://127.0.0.1:9/")
     assert result.returncode == 1
     assert "could not connect to ws://127.0.0.1:9/" in result.stdout
+
+
+def test_pan_names_the_servers_error(tmp_path):
+    """A scene step the server refuses: the text report carries its words and field, not only
+    the code (a misspelt `detents` in a sheet)."""
+    script = tmp_path / "detent.json"
+    script.write_text(json.dumps({
+        "steps": [{"scene": {"ios": "26", "root": {"id": "maps"}}},
+                  {"present": {"controller": {"id": "places", "presentationStyle": "pageSheet",
+                                              "sheet": {"detent": ["medium"]}}}}],
+        "expect": {"errors": []}}))
+    result = pan(script, "--local")
+    assert result.returncode == 1
+    assert "got [\"unknown-field\"] — the server said: unknown-field: " in result.stdout, result.stdout
+    assert "'detent'" in result.stdout, result.stdout

@@ -173,7 +173,9 @@ public enum ScriptRunner {
                 "lifecycle: at \(index) expected \(wanted), got \(got) (\(report.lifecycle.count) callbacks)")
         }
         if let errors = expect.errors, errors != report.errorCodes {
-            failures.append("errors: expected \(errors), got \(report.errorCodes)")
+            // The server's own words for each error, not only its code (`test_pan_names_the_servers_error`).
+            let said = report.errors.isEmpty ? "" : " — the server said: " + report.errors.joined(separator: "; ")
+            failures.append("errors: expected \(errors), got \(report.errorCodes)\(said)")
         }
         if let release = expect.release { failures += check(release, against: report.release) }
         if let scene = expect.scene {

@@ -116,7 +116,8 @@ def check(expect, report):
         failures.append(f"lifecycle: at {index} expected {wanted[index] if index < len(wanted) else '(the end)'}, "
                         f"got {got[index] if index < len(got) else '(the end)'} ({len(got)} callbacks)")
     if "errors" in expect and expect["errors"] != report.error_codes:
-        failures.append(f"errors: expected {expect['errors']}, got {report.error_codes}")
+        said = f" — the server said: {'; '.join(report.errors)}" if report.errors else ""
+        failures.append(f"errors: expected {expect['errors']}, got {report.error_codes}{said}")
     if "release" in expect:
         failures += _check_release(expect["release"], report.release)
     if "scene" in expect:
