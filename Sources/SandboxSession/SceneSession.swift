@@ -77,8 +77,7 @@ struct SceneSession: Equatable {
     let interruptible: Bool
     private(set) var rotation: Rotation?
 
-    /// Whether the interface is turning, without copying the rotation out (the session asks at
-    /// every tick of every session).
+    /// Whether the interface turns (no copy of the rotation: asked at every tick of every session).
     var isRotating: Bool { if case .some = rotation { true } else { false } }
     /// The latest lifecycle group (the launch is 1).
     var group = 1
@@ -89,8 +88,8 @@ struct SceneSession: Equatable {
     /// A pan moving the top-most sheet between its detents (SceneSession+SheetDrag.swift).
     var sheetDrag: SheetDetentDrag?
 
-    /// A scene at rest after its launch callbacks (group 1, `launch`), with the default gesture armed.
-    /// (Not busy with a rotation: `SessionCore` refuses scene operations while one plays.)
+    /// A scene at rest after its launch callbacks (group 1, `launch`), the default gesture armed
+    /// (not busy with a rotation: `SessionCore` refuses scene operations while one plays).
     static func launch(_ setup: SceneSetup, root: SceneController) throws(SceneError) -> (
         SceneSession, [LifecycleRecord]
     ) {
@@ -98,6 +97,7 @@ struct SceneSession: Equatable {
             throw .invalidScene("a scene holds at most \(instanceLimit) controllers")
         }
         let (scene, events) = try Scene.launch(device: setup.device, root: root, options: setup.options)
+        try checkViews(scene)
         var session = SceneSession(scene: scene, interruptible: setup.interruptible)
         session.armDefault()
         return (session, events.map { LifecycleRecord(group: 1, action: "launch", event: $0) })
@@ -136,6 +136,7 @@ struct SceneSession: Equatable {
         guard copy.instanceCount <= Self.instanceLimit else {
             throw .invalidScene("a scene holds at most \(Self.instanceLimit) controllers")
         }
+        try Self.checkViews(copy)
         return plan
     }
 

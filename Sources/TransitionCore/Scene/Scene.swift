@@ -87,6 +87,8 @@ public struct Scene: Equatable, Sendable {
     /// How many controller instances the scene has seen over its life (each one described in
     /// full is new); a bound on everything the scene stores.
     public var instanceCount: Int { library.count }
+    /// Named views of every instance the scene has seen (`SceneView`), the bound's measure.
+    public var viewCount: Int { library.values.reduce(0) { $0 + $1.views.count } }
     /// The transition in flight, if any.
     public var inFlight: SceneTransitionPlan? { pending?.plan }
     /// The default `from` of `present` and target of `dismiss`.
