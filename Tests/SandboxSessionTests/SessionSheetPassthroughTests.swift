@@ -21,10 +21,10 @@ struct SessionSheetPassthroughTests {
     typealias H = SessionSceneTests.Harness
 
     /// nav [list, detail] on a phone, detail presenting a page sheet at medium (top 388.32).
-    static func withSheet(undimmed: String? = "medium", selected: String = "medium") -> H {
+    static func withSheet(undimmed: String? = "medium", selected: String = "medium", ios: String = "17") -> H {
         var h = H()
         h.send(
-            #"{"type":"scene","ios":"17","root":{"id":"nav","kind":"navigation","#
+            #"{"type":"scene","ios":"\#(ios)","root":{"id":"nav","kind":"navigation","#
                 + #""stack":[{"id":"list"},{"id":"detail"}]}}"#)
         let undimmedField = undimmed.map { #","largestUndimmedDetent":"\#($0)""# } ?? ""
         let sheet = #"{"detents":["medium","large"],"selectedDetent":"\#(selected)"\#(undimmedField)}"#
@@ -43,6 +43,16 @@ struct SessionSheetPassthroughTests {
         #expect(Self.stack(h) == ["list"])
         #expect(h.scene?.scene.presentations.map(\.presented.id) == ["card"])  // the sheet stays
         #expect(SessionSceneTests.lifecycle(actions).contains("detail.viewWillDisappear(true)"))
+        #expect(h.core.heldPointers.isEmpty)
+    }
+
+    /// iOS 26: the presenter's content swipe, a rightward pan beside the card, pops too.
+    @Test func theContentSwipeBesideAnUndimmedCardPopsOnIOS26() {
+        var h = Self.withSheet(ios: "26")
+        var actions = h.pan(from: (100, 200), by: (250, 0))
+        actions += h.settle()
+        #expect(Self.stack(h) == ["list"])
+        #expect(h.scene?.scene.presentations.map(\.presented.id) == ["card"])
         #expect(h.core.heldPointers.isEmpty)
     }
 
