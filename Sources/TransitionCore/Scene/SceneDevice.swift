@@ -23,10 +23,11 @@ public enum SceneDevice: String, Equatable, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The bottom safe-area inset in portrait: the home indicator's band on a Face ID phone
-    /// (34 pt on iPhone 12–14: Apple's `maximumDetentValue` there is 753 = 787 − 34, and WWDC 2017
-    /// session 801 "Designing for iPhone X" lays the home indicator in the bottom 34 pt); 20 pt
-    /// on an iPad with no Home button. Sheet detents are measured above it (SheetDetent.height).
+    /// The bottom safe-area inset in portrait: the home indicator's band. 34 pt on a Face ID phone
+    /// (what `safeAreaInsets.bottom` reports on iPhone 12–14 in portrait — Apple publishes no
+    /// constant: a measured value; `maximumDetentValue` there reads 753 = 787 − 34), 20 pt on an
+    /// iPad with no Home button (measured likewise). Sheet detents are measured above it
+    /// (SheetDetent.height; SheetDetentTests.detentValuesLieWithinTheSafeArea).
     public var safeAreaBottom: Double {
         switch self {
         case .phone: return 34
