@@ -49,6 +49,14 @@ extension SessionCore {
             return .moved(SessionReaction(frame: true))
         case .up, .cancel:
             guard let drag, drag.pointerID != nil else { return .notSheet }
+            // A lift within the slop on the grabber is its tap (SceneSession.tapGrabber).
+            let slop = engine.configuration.pan.slop
+            if message.phase == .up, let records = updateScene({ $0.tapGrabber(drag, up: event, slop: slop) }) {
+                var reaction = SessionReaction(frame: true, sceneChanged: true)
+                reaction.lifecycle = records
+                resetEngine()  // the armed swipe-down's container changed with the detent
+                return .moved(reaction)
+            }
             if case .undecided = drag {
                 // A tap on the card: nothing moved, nothing settles.
                 updateScene { $0.sheetDrag = nil }
@@ -68,6 +76,16 @@ extension SessionCore {
         guard let drag = sceneBox?.session.sheetDrag else { return }
         if let pointer = drag.pointerID { heldPointers.insert(pointer) }
         updateScene { $0.sheetDrag = nil }
+    }
+
+    /// A down at rest beside a sheet with detents: its presenter's gesture or the sheet's is armed
+    /// (SceneSession.armForDownBesideSheet), the engine configured afresh when that changed.
+    mutating func armForDownBesideSheet(_ message: PointerMessage) {
+        guard message.phase == .down, hasScene, !engine.isPointerDown, engine.phase.isAtRest, heldPointers.isEmpty,
+            updateScene({ $0.armForDownBesideSheet(at: Point(x: message.x, y: message.y)) })
+        else { return }
+        resetEngine()
+        clockOffset = nil
     }
 
     /// Whether the sheet's drag or settle is running (scene operations wait for it).

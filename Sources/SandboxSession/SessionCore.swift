@@ -157,6 +157,7 @@ struct SessionCore: Equatable {
     mutating func pointer(_ message: PointerMessage, receivedAt received: Double, arrivedAt arrived: Double? = nil)
         throws(WireError) -> SessionReaction
     {
+        armForDownBesideSheet(message)
         if hasScene, let reaction = try contentSwipe(message, receivedAt: received, arrivedAt: arrived) {
             return reaction
         }

@@ -6,9 +6,14 @@ import Testing
 /// grabber, and which releases have them.
 ///
 /// Sources: Apple, `UISheetPresentationController.Detent.medium()`: "approximately half the
-/// height of the screen" (chosen: exactly half, 422 of 844 pt); `.large()`: "a sheet at full
-/// height" (the iOS 13 card, 787 pt from y = 57); `largestUndimmedDetentIdentifier`: "the
-/// system dims all detents" when nil; `maximumDetentValue` bounds a custom detent; iOS 15.0+,
+/// height of the screen" (the ratio, 0.56 × `maximumDetentValue`, 0.63 at or below a 568 pt
+/// container, is a third-party reading — the Charon reimplementation; top ≈ 388.3 of 844 pt);
+/// `.large()`: "a sheet at full height" (the iOS 13 card, 787 pt from y = 57);
+/// `customDetentWithIdentifier:resolver:`: the value is "a height within the safe area of the
+/// sheet", `maximumDetentValue` = 787 − 34 (the phone's bottom inset) = 753;
+/// `largestUndimmedDetentIdentifier`: "the system dims all detents" when nil; the phone's
+/// dimming, black at 0.2, is third-party (OpenUIKit's measurement; Charon reads
+/// `_alertControllerDimmingViewColor`); iOS 15.0+,
 /// `.custom` 16.0+. WWDC 2021 session 10063 "Customize and resize sheets in UIKit" (push-back
 /// only at large: inferred from its demos). The grabber's 36 × 5 pt, 5 pt down, is measured
 /// from screenshots (inferred).
@@ -27,23 +32,40 @@ struct SheetDetentTests {
         scene.visibleLayers.first { $0.controller == controller && $0.role == role }
     }
 
-    @Test func mediumIsHalfTheScreenAndLargeTheIOS13Card() throws {
+    static func close(_ a: Rect?, _ b: Rect) -> Bool {
+        guard let a else { return false }
+        return [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-9 }
+    }
+
+    @Test func mediumIsAboutHalfTheSafeAreaAndLargeTheIOS13Card() throws {
         let medium = try Self.scene(SheetDetentConfiguration(detents: [.medium, .large], selectedDetent: "medium"))
-        #expect(medium.frame(of: "card") == Rect(x: 0, y: 422, width: 390, height: 422))
+        // 844 − 34 − 0.56 × 753 = 388.32 (exactly half, the old rule, put it at 422).
+        #expect(Self.close(medium.frame(of: "card"), Rect(x: 0, y: 388.32, width: 390, height: 455.68)))
         let large = try Self.scene(SheetDetentConfiguration(detents: [.medium, .large], selectedDetent: "large"))
         #expect(large.frame(of: "card") == Rect(x: 0, y: 57, width: 390, height: 787))
     }
 
     @Test func noSelectionRestsAtTheSmallest() throws {
         let scene = try Self.scene(SheetDetentConfiguration(detents: [.large, .custom(id: "peek", height: 200)]))
-        #expect(scene.frame(of: "card") == Rect(x: 0, y: 644, width: 390, height: 200))
+        // A 200 pt value within the safe area: 844 − 34 − 200 = 610.
+        #expect(scene.frame(of: "card") == Rect(x: 0, y: 610, width: 390, height: 234))
         #expect(scene.sheetDetents?.selected == "peek")
         #expect(scene.sheetDetents?.detents.map(\.id) == ["peek", "large"])
     }
 
     @Test func aCustomHeightIsAtMostTheLargeOne() {
-        #expect(SheetDetent.custom(id: "tall", height: 5000).height(large: 787, container: 844) == 787)
-        #expect(SheetDetent.medium.height(large: 300, container: 844) == 300)
+        #expect(SheetDetent.custom(id: "tall", height: 5000).height(large: 787, container: 844, bottomInset: 34) == 787)
+        #expect(SheetDetent.large.height(large: 787, container: 844, bottomInset: 34) == 787)
+    }
+
+    @Test func detentValuesLieWithinTheSafeArea() {
+        // maximumDetentValue = 787 − 34 = 753; the card's height adds the 34 pt inset back.
+        #expect(SceneDevice.phone.safeAreaBottom == 34)
+        #expect(SheetDetent.custom(id: "peek", height: 200).height(large: 787, container: 844, bottomInset: 34) == 234)
+        #expect(abs(SheetDetent.medium.height(large: 787, container: 844, bottomInset: 34) - (34 + 0.56 * 753)) < 1e-9)
+        // At or below a 568 pt container the ratio is 0.63 (third-party, Charon): 568 − 20 − 34 = 514.
+        #expect(abs(SheetDetent.medium.height(large: 548, container: 568, bottomInset: 34) - (34 + 0.63 * 514)) < 1e-9)
+        #expect(abs(SheetDetent.medium.height(large: 549, container: 569, bottomInset: 34) - (34 + 0.56 * 515)) < 1e-9)
     }
 
     @Test func thePresenterIsPushedBackOnlyAtLarge() throws {
@@ -55,7 +77,7 @@ struct SheetDetentTests {
 
     @Test func dimmedAboveTheLargestUndimmedDetentOnly() throws {
         let all = try Self.scene(SheetDetentConfiguration(detents: [.medium, .large]))
-        #expect(Self.layer(all, "card", .dimming)?.opacity == SceneDevice.dimmingOpacity)
+        #expect(Self.layer(all, "card", .dimming)?.opacity == 0.2)
         var undimmed = SheetDetentConfiguration(detents: [.medium, .large], largestUndimmedDetent: "medium")
         #expect(Self.layer(try Self.scene(undimmed), "card", .dimming) == nil)
         undimmed.selectedDetent = "large"
@@ -71,7 +93,7 @@ struct SheetDetentTests {
 
     @Test func theGrabberSitsOnTheCardsTopEdge() throws {
         let scene = try Self.scene(SheetDetentConfiguration(detents: [.medium, .large], prefersGrabberVisible: true))
-        #expect(Self.layer(scene, "card", .grabber)?.frame == Rect(x: 177, y: 427, width: 36, height: 5))
+        #expect(Self.close(Self.layer(scene, "card", .grabber)?.frame, Rect(x: 177, y: 393.32, width: 36, height: 5)))
         let hidden = try Self.scene(SheetDetentConfiguration(detents: [.medium, .large]))
         #expect(Self.layer(hidden, "card", .grabber) == nil)
     }

@@ -10,7 +10,7 @@ from websockets.sync.client import connect
 
 from scene_canvas import card_colour, colour, near
 
-DIM = 1 - 0.4  # SceneDevice.dimmingOpacity
+DIM = 1 - 0.2  # SceneDevice.sheetDimmingOpacity
 
 
 def test_a_sheet_dragged_from_medium_to_large_is_drawn_at_each_detent(page, server, artifacts):
@@ -39,13 +39,13 @@ def test_a_sheet_dragged_from_medium_to_large_is_drawn_at_each_detent(page, serv
 
         card, home = card_colour(page, "places"), card_colour(page, "home")
         assert not near(card, home, 40)
-        # Medium: the card from y = 422; above it the presenter, full size (not pushed back) under
-        # 0.4 black; its top edge at y 0 is the presenter's, not the window's black.
+        # Medium: the card from y ≈ 388.3 (844 − 34 − 0.56 × 753); above it the presenter, full size
+        # (not pushed back) under 0.2 black; its top edge at y 0 is the presenter's, not the window's black.
         assert near(colour(page, (40, 520, 300, 200)), card), colour(page, (40, 520, 300, 200))
         above = colour(page, (40, 150, 300, 200))
         assert near(above, [c * DIM for c in home], 6), (above, home)
         assert near(colour(page, (2, 20, 10, 10)), [c * DIM for c in home], 6)  # no push-back: no black beside it
-        grabber = colour(page, (180, 428, 30, 3))
+        grabber = colour(page, (180, 394, 30, 3))  # 5 pt below the card's top
         assert not near(grabber, card, 4), (grabber, card)  # the grabber shows on the card's top edge
         page.screenshot(artifacts / "sheet-detents-medium.png")
 

@@ -27,10 +27,12 @@ extension SceneHierarchy {
     }
 
     /// The card's frame at its selected detent: the large card (`base`, the iOS 13 card) cut to
-    /// the detent's height above the bottom edge.
+    /// the detent's height within the bottom safe area (`SheetDetent.height`).
     func detentFrame(_ base: Rect, presented: SceneController, style: PresentationStyle) -> Rect {
         guard detentsApply(to: presented, style: style), let sheet = presented.sheet else { return base }
-        let height = sheet.current(large: base.height, container: bounds.height).height
+        let height = sheet.current(
+            large: base.height, container: bounds.height, bottomInset: device.safeAreaBottom
+        ).height
         return Rect(x: base.minX, y: base.maxY - height, width: base.width, height: height)
     }
 
@@ -49,21 +51,21 @@ extension SceneHierarchy {
             width: Self.grabberSize.width, height: Self.grabberSize.height)
         return SheetLook(
             pushesBack: height >= large.height - 0.5,
-            dims: sheet.dims(atHeight: height, large: large.height, container: bounds.height),
+            dims: sheet.dims(
+                atHeight: height, large: large.height, container: bounds.height, bottomInset: device.safeAreaBottom),
             grabber: sheet.prefersGrabberVisible ? grabber : nil,
             cornerRadius: sheet.preferredCornerRadius ?? SceneDevice.sheetCornerRadius)
     }
 
     /// The phone card's layers with its look: the dimming view beneath (opacity
-    /// `SceneDevice.dimmingOpacity`, the tablet sheet's: the phone's is not published,
-    /// inferred), the card's corners, the grabber on top.
+    /// `SceneDevice.sheetDimmingOpacity`), the card's corners, the grabber on top.
     func lookedLayers(_ layers: [SceneLayer], of presentation: ScenePresentation, look: SheetLook) -> [SceneLayer] {
         let id = presentation.presented.id
         var result: [SceneLayer] = []
         if look.dims {
             result.append(
                 SceneLayer(
-                    controller: id, role: .dimming, frame: bounds, opacity: SceneDevice.dimmingOpacity, group: id))
+                    controller: id, role: .dimming, frame: bounds, opacity: SceneDevice.sheetDimmingOpacity, group: id))
         }
         result += layers.map { layer in
             var layer = layer
@@ -128,8 +130,9 @@ extension Scene {
             return nil
         }
         let large = hierarchy.largeCardFrame(for: presentation.style)
-        let resolved = sheet.resolved(large: large.height, container: hierarchy.bounds.height)
-        let current = sheet.current(large: large.height, container: hierarchy.bounds.height)
+        let (container, inset) = (hierarchy.bounds.height, hierarchy.device.safeAreaBottom)
+        let resolved = sheet.resolved(large: large.height, container: container, bottomInset: inset)
+        let current = sheet.current(large: large.height, container: container, bottomInset: inset)
         return SheetDetentState(
             controller: presented.id, configuration: sheet,
             detents: resolved.map { ($0.detent.identifier, large.maxY - $0.height) },

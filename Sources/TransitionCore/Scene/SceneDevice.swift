@@ -23,6 +23,18 @@ public enum SceneDevice: String, Equatable, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The bottom safe-area inset in portrait: the home indicator's band. 34 pt on a Face ID phone
+    /// (what `safeAreaInsets.bottom` reports on iPhone 12–14 in portrait — Apple publishes no
+    /// constant: a measured value; `maximumDetentValue` there reads 753 = 787 − 34), 20 pt on an
+    /// iPad with no Home button (measured likewise). Sheet detents are measured above it
+    /// (SheetDetent.height; SheetDetentTests.detentValuesLieWithinTheSafeArea).
+    public var safeAreaBottom: Double {
+        switch self {
+        case .phone: return 34
+        case .tablet: return 20
+        }
+    }
+
     /// Horizontally compact: form and page sheets are phone cards.
     public var isCompact: Bool { self == .phone }
 
@@ -39,6 +51,10 @@ public enum SceneDevice: String, Equatable, Hashable, Sendable, CaseIterable {
     public static let pageSheetWidth = 704.0
     /// The tablet's dimming view under a sheet.
     public static let dimmingOpacity = 0.4
+    /// A phone sheet's dimming view above its largest undimmed detent: black at 0.2. Apple does
+    /// not publish it; third-party: OpenUIKit measured 0.2 on a simulator and the Charon
+    /// reimplementation reads `_alertControllerDimmingViewColor` (black, 0.2). SheetDetentTests.
+    public static let sheetDimmingOpacity = 0.2
     /// A navigation bar's own height (the status-bar inset is added when it is at the screen's top).
     public static let navigationBarHeight = 44.0
 

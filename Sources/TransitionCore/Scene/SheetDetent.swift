@@ -1,6 +1,7 @@
 /// A height where a sheet rests (`UISheetPresentationController.Detent`): the system's
 /// `medium` and `large` (iOS 15) or a custom height (iOS 16, `.custom(identifier:resolver:)`),
-/// measured in points above the container's bottom edge, as a custom resolver returns it.
+/// measured in points within the sheet's safe area (above its bottom inset), as a custom
+/// resolver returns it.
 /// SheetDetentTests hold the rules.
 public enum SheetDetent: Equatable, Hashable, Sendable {
     case medium
@@ -23,19 +24,32 @@ public enum SheetDetent: Equatable, Hashable, Sendable {
         }
     }
 
-    /// The card's height at this detent, given the large detent's (`maximumDetentValue`).
+    /// The card's height above the container's bottom edge at this detent: the detent's value,
+    /// a height within the sheet's bottom safe area, plus that inset. Apple,
+    /// `customDetentWithIdentifier:resolver:`: the value is "a height within the safe area of the
+    /// sheet", and `maximumDetentValue` ("The maximum value a detent can have") is the large
+    /// height less the bottom inset (753 pt on an 844 pt phone: 787 − 34)
+    /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detent/custom(identifier:resolver:)).
     ///
-    /// Medium: half the container's height, never above the large one. Apple,
-    /// `UISheetPresentationController.Detent.medium()`: "approximately half the height of the
-    /// screen" (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detent/medium());
-    /// the exact rule is not published — chosen: 0.5 × the window's height (422 pt on an
-    /// 844 pt phone). Custom: its height, at most the large one (Apple,
-    /// `maximumDetentValue`: "The maximum value a detent can have").
-    public func height(large: Double, container: Double) -> Double {
+    /// Medium: Apple says only "approximately half the height of the screen"
+    /// (https://developer.apple.com/documentation/uikit/uisheetpresentationcontroller/detent/medium());
+    /// the ratio is a third-party reading (the Charon reimplementation): 0.56 × `maximumDetentValue`,
+    /// 0.63 at or below a 568 pt container — card top ≈ 388 on an 844 pt phone. Custom: its value,
+    /// at most `maximumDetentValue`. SheetDetentTests "detent values lie within the safe area".
+    public func height(large: Double, container: Double, bottomInset: Double) -> Double {
+        let maximum = max(large - bottomInset, 0)
+        return bottomInset + min(value(maximum: maximum, container: container), maximum)
+    }
+
+    /// The detent's value (height within the safe area) given `maximumDetentValue`.
+    func value(maximum: Double, container: Double) -> Double {
         switch self {
-        case .large: large
-        case .medium: min(container * 0.5, large)
-        case .custom(_, let height): min(height, large)
+        case .large: maximum
+        case .medium: maximum * (container <= Self.smallContainer ? 0.63 : 0.56)
+        case .custom(_, let height): height
         }
     }
+
+    /// A container at or below this height takes the larger medium ratio (third-party, Charon).
+    static let smallContainer = 568.0
 }

@@ -45,25 +45,29 @@ public struct SheetDetentConfiguration: Equatable, Hashable, Sendable {
     public func detent(_ identifier: String) -> SheetDetent? { detents.first { $0.identifier == identifier } }
 
     /// The detents with their card heights, smallest first (equal heights keep the app's order).
-    public func resolved(large: Double, container: Double) -> [(detent: SheetDetent, height: Double)] {
+    public func resolved(large: Double, container: Double, bottomInset inset: Double)
+        -> [(detent: SheetDetent, height: Double)]
+    {
         detents.enumerated()
-            .map { ($0.offset, $0.element, $0.element.height(large: large, container: container)) }
+            .map { ($0.offset, $0.element, $0.element.height(large: large, container: container, bottomInset: inset)) }
             .sorted { ($0.2, $0.0) < ($1.2, $1.0) }
             .map { ($0.1, $0.2) }
     }
 
     /// The detent the sheet rests at: the selected one, else the smallest.
-    public func current(large: Double, container: Double) -> (detent: SheetDetent, height: Double) {
-        let all = resolved(large: large, container: container)
+    public func current(large: Double, container: Double, bottomInset: Double)
+        -> (detent: SheetDetent, height: Double)
+    {
+        let all = resolved(large: large, container: container, bottomInset: bottomInset)
         return all.first { $0.detent.identifier == selectedDetent } ?? all[0]
     }
 
     /// Whether the card at `height` is dimmed beneath: above the largest undimmed detent's
     /// height (Apple, `largestUndimmedDetentIdentifier`: "The largest detent that doesn't dim
     /// the view underneath the sheet"; nil dims all).
-    public func dims(atHeight height: Double, large: Double, container: Double) -> Bool {
+    public func dims(atHeight height: Double, large: Double, container: Double, bottomInset: Double) -> Bool {
         guard let undimmed = largestUndimmedDetent, let detent = detent(undimmed) else { return true }
-        return height > detent.height(large: large, container: container) + 0.5
+        return height > detent.height(large: large, container: container, bottomInset: bottomInset) + 0.5
     }
 
     /// Checks the settings against the iOS release: detents exist from 15, custom ones from 16
