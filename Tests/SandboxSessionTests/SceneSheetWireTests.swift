@@ -52,6 +52,7 @@ struct SceneSheetWireTests {
         (#"{"detents":[{"id":"a","height":1e308}]}"#, "within"),
         (#"{"detents":[{"id":"a","height":-5}]}"#, "within"),
         (#"{"detents":[{"id":"a","height":10}]}"#, "within"),
+        (#"{"detents":[{"id":"a","height":99}]}"#, "within"),
         (#"{"detents":[{"id":"a"}]}"#, "height"),
         (#"{"detents":[{"id":"medium","height":100}]}"#, "cannot be"),
         (#"{"detents":[{"id":"a","height":100,"z":1}]}"#, "z"),
@@ -67,5 +68,27 @@ struct SceneSheetWireTests {
         let error = try #require(throws: WireError.self) { try Self.controller(sheet) }
         #expect(error.message.contains(words) || (error.field ?? "").contains(words), "\(error.message)")
         #expect((error.field ?? "").hasPrefix("controller.sheet"), "\(error.field ?? "")")
+    }
+
+    /// The shortest custom detent presents and dismisses (a 44 pt one once made the sheet's
+    /// transition container shorter than the engine's 100 pt and wedged the sheet); 99 pt is
+    /// refused at the parse (`refusals`).
+    @Test func aShortCustomDetentIsRefused() {
+        var hub = SessionHub()
+        var actions: [SessionAction] = []
+        let id = ConnectionID(number: 1)
+        hub.connect(id, session: "s", into: &actions)
+        let sheet = #"{"id":"card","presentationStyle":"pageSheet","sheet":{"detents":[{"id":"peek","height":100}]}}"#
+        var now = 1.0
+        for text in [
+            #"{"type":"scene","ios":"26","root":{"id":"home"}}"#,
+            #"{"type":"present","animated":false,"controller":\#(sheet)}"#,
+            #"{"type":"dismiss","animated":false}"#,
+        ] {
+            actions = []
+            hub.receive(Array(text.utf8), from: id, at: now, into: &actions)
+            now += 0.2
+            for case .send(_, .error(let error)) in actions { Issue.record("\(text): \(error.message)") }
+        }
     }
 }

@@ -8,9 +8,11 @@ public enum SheetDetent: Equatable, Hashable, Sendable {
     case large
     case custom(id: String, height: Double)
 
-    /// A custom height is at least this many points (a sheet shorter than its grabber's band
-    /// cannot be dragged; UIKit takes any positive value: chosen).
-    public static let minimumCustomHeight = 44.0
+    /// A custom height is at least this many points (UIKit takes any positive value: chosen).
+    /// The sheet's dismissal animates a container of the card's height, and a transition's
+    /// container is at least `TransitionConfiguration`'s 100 pt: a shorter detent refused every
+    /// present and dismiss of its sheet (SceneSheetWireTests.aShortCustomDetentIsRefused).
+    public static let minimumCustomHeight = 100.0
     /// A custom height above this is refused outright (it is then clamped to the large height,
     /// as UIKit clamps a resolver's value to `maximumDetentValue`).
     public static let maximumCustomHeight = 10_000.0
