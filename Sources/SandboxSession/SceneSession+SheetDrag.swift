@@ -36,7 +36,8 @@ extension SceneSession {
             return .scrolls
         }
         let sheet = SheetDetentDrag.Sheet(
-            state: state, pictures: scene.detentPictures().map(\.layers), dimension: scene.windowBounds.height)
+            state: state, pictures: scene.detentPictures().map(\.layers), dimension: scene.windowBounds.height,
+            safeAreaTop: sheetSafeAreaTop)
         return .drag(SheetDetentDrag.begin(event, sheet: sheet, top: top, detent: state.selected))
     }
 
@@ -76,6 +77,10 @@ extension SceneSession {
             drag.sheet.controller, .sheetPresentationControllerDidChangeSelectedDetentIdentifier)
         return [LifecycleRecord(group: group, action: Self.detentAction, event: event)]
     }
+
+    /// The window's top safe-area inset in its orientation (the stretch above the largest
+    /// detent ends there).
+    var sheetSafeAreaTop: Double { scene.device.safeAreaTop(in: scene.interfaceOrientation) }
 
     /// A settle's tick; the drag is over once the card rests.
     mutating func advanceDetentSettle(to now: Double) {
@@ -129,7 +134,8 @@ extension SceneSession {
         try scene.selectDetent(request.selectedDetent)
         refreshArmed()
         guard let to = scene.sheetDetents?.top, request.animated, abs(to - state.top) >= 0.5 else { return }
-        let sheet = SheetDetentDrag.Sheet(state: state, pictures: pictures, dimension: scene.windowBounds.height)
+        let sheet = SheetDetentDrag.Sheet(
+            state: state, pictures: pictures, dimension: scene.windowBounds.height, safeAreaTop: sheetSafeAreaTop)
         sheetDrag = .settle(sheet: sheet, from: state.top, to: to, at: now)
     }
 }
