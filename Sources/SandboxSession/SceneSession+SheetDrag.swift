@@ -82,6 +82,17 @@ extension SceneSession {
     /// detent ends there).
     var sheetSafeAreaTop: Double { scene.device.safeAreaTop(in: scene.interfaceOrientation) }
 
+    /// The drag passed below the smallest detent: the scene rests there (the swipe-down's card
+    /// is the smallest detent's) and the drag ends, the engine's dismissal taking the pointer.
+    /// No `sheetPresentationControllerDidChangeSelectedDetentIdentifier` (*chosen*: the
+    /// dismissal, not a detent, is where the drag went). SessionSheetDetentTests.
+    mutating func enterDismissal() {
+        guard let sheet = sheetDrag?.sheet, let smallest = sheet.ids.first else { return }
+        try? scene.selectDetent(smallest)  // a detent of the top-most sheet: cannot fail
+        refreshArmed()
+        sheetDrag = nil
+    }
+
     /// A settle's tick; the drag is over once the card rests.
     mutating func advanceDetentSettle(to now: Double) {
         guard var drag = sheetDrag else { return }

@@ -170,4 +170,20 @@ struct SheetDetentReleaseTests {
         drag.move(PointerEvent(.move, x: 195, y: -1e308, time: 0.2))
         #expect(drag.top >= 47 && drag.top.isFinite)
     }
+
+    @Test func aDragBelowTheSmallestDetentStartsTheDismissal() {
+        var drag = SheetDetentDrag.begin(
+            PointerEvent(.down, x: 195, y: 100, time: 0), sheet: Self.sheet(), top: 57, detent: "large")
+        // 300 pt down: the card at 357, above medium (422): still the drag's.
+        #expect(drag.dismissalDown(PointerEvent(.move, x: 195, y: 400, time: 0.1)) == nil)
+        drag.move(PointerEvent(.move, x: 195, y: 400, time: 0.1))
+        // 400 pt down: 35 pt past medium; the dismissal's down is where the card crossed it.
+        let down = drag.dismissalDown(PointerEvent(.move, x: 190, y: 500, time: 0.2, pointerID: 0))
+        #expect(down == PointerEvent(.down, x: 190, y: 465, time: 0.2, pointerID: 0))
+        // Undecided (the first move picks), a settle, a non-finite position: none.
+        let undecided = SheetDetentDrag.begin(
+            PointerEvent(.down, x: 195, y: 500, time: 0), sheet: Self.sheet(), top: 422, detent: "medium")
+        #expect(undecided.dismissalDown(PointerEvent(.move, x: 195, y: 600, time: 0.1)) == nil)
+        #expect(drag.dismissalDown(PointerEvent(.move, x: 195, y: .infinity, time: 0.2)) == nil)
+    }
 }

@@ -138,6 +138,21 @@ public enum SheetDetentDrag: Equatable, Sendable {
         self = .tracking(t)
     }
 
+    /// The down the sheet's swipe-down dismissal starts from when `event` (a move of the tracked
+    /// pointer) takes the card below its smallest detent: where the finger was as the card
+    /// crossed it, so the dismissal's translation is the card's travel past the detent. Nil while
+    /// the card stays at or above it. In UIKit the dismissal is one of the drag's stops
+    /// (`_UISheetLayoutInfo _indexOfCurrentActiveOrDismissDetent`, `__draggingAndDismissing`, the
+    /// decompile of iOS 26.1's UIKitCore): one drag runs from a higher detent into it.
+    /// SheetDetentReleaseTests.aDragBelowTheSmallestDetentStartsTheDismissal.
+    public func dismissalDown(_ event: PointerEvent) -> PointerEvent? {
+        guard case .tracking(let t) = self, event.position.y.isFinite else { return nil }
+        let past = t.cardStart + event.position.y - t.fingerStart - t.sheet.tops[0]
+        guard past > 0 else { return nil }
+        return PointerEvent(
+            .down, x: event.position.x, y: event.position.y - past, time: event.time, pointerID: t.pointerID)
+    }
+
     /// The first move of an undecided drag going up: tracking from here.
     public mutating func decideUp(_ event: PointerEvent) {
         guard case .undecided(let t, _) = self else { return }
