@@ -36,7 +36,8 @@ extension SceneSession {
             return .scrolls
         }
         let sheet = SheetDetentDrag.Sheet(
-            state: state, pictures: scene.detentPictures().map(\.layers), dimension: scene.windowBounds.height)
+            state: state, pictures: scene.detentPictures().map(\.layers), dimension: scene.windowBounds.height,
+            safeAreaTop: sheetSafeAreaTop)
         return .drag(SheetDetentDrag.begin(event, sheet: sheet, top: top, detent: state.selected))
     }
 
@@ -75,6 +76,21 @@ extension SceneSession {
         let event = LifecycleEvent.delegate(
             drag.sheet.controller, .sheetPresentationControllerDidChangeSelectedDetentIdentifier)
         return [LifecycleRecord(group: group, action: Self.detentAction, event: event)]
+    }
+
+    /// The window's top safe-area inset in its orientation (the stretch above the largest
+    /// detent ends there).
+    var sheetSafeAreaTop: Double { scene.device.safeAreaTop(in: scene.interfaceOrientation) }
+
+    /// The drag passed below the smallest detent: the scene rests there (the swipe-down's card
+    /// is the smallest detent's) and the drag ends, the engine's dismissal taking the pointer.
+    /// No `sheetPresentationControllerDidChangeSelectedDetentIdentifier` (*chosen*: the
+    /// dismissal, not a detent, is where the drag went). SessionSheetDetentTests.
+    mutating func enterDismissal() {
+        guard let sheet = sheetDrag?.sheet, let smallest = sheet.ids.first else { return }
+        try? scene.selectDetent(smallest)  // a detent of the top-most sheet: cannot fail
+        refreshArmed()
+        sheetDrag = nil
     }
 
     /// A settle's tick; the drag is over once the card rests.
@@ -129,7 +145,8 @@ extension SceneSession {
         try scene.selectDetent(request.selectedDetent)
         refreshArmed()
         guard let to = scene.sheetDetents?.top, request.animated, abs(to - state.top) >= 0.5 else { return }
-        let sheet = SheetDetentDrag.Sheet(state: state, pictures: pictures, dimension: scene.windowBounds.height)
+        let sheet = SheetDetentDrag.Sheet(
+            state: state, pictures: pictures, dimension: scene.windowBounds.height, safeAreaTop: sheetSafeAreaTop)
         sheetDrag = .settle(sheet: sheet, from: state.top, to: to, at: now)
     }
 }

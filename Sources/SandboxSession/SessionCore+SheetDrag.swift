@@ -2,7 +2,8 @@ import TransitionCore
 
 /// Pointers on a sheet with detents: the scene's detent drag takes them before the engine
 /// (SceneSession+SheetDrag.swift), and hands the engine its swipe-down when a drag that began
-/// at the smallest detent first moves down. SessionSheetDetentTests.
+/// at the smallest detent first moves down, or a drag passes below the smallest detent.
+/// SessionSheetDetentTests.
 extension SessionCore {
     /// What the detent drag made of a pointer event.
     enum DetentPointer: Equatable {
@@ -12,7 +13,8 @@ extension SessionCore {
         /// finger while the drag tracks).
         case hold
         case moved(SessionReaction)
-        /// The first move went down at the smallest detent: the sheet's swipe-down dismissal.
+        /// The first move went down at the smallest detent, or the card passed below it: the
+        /// sheet's swipe-down dismissal.
         /// The engine gets this down first, then the move.
         case handOver(PointerEvent)
     }
@@ -43,6 +45,11 @@ extension SessionCore {
                 }
                 if dy == 0 { return .moved(SessionReaction(frame: false)) }
                 updateScene { $0.sheetDrag?.decideUp(event) }
+            } else if let down = drag.dismissalDown(event) {
+                // Below the smallest detent: the same drag goes on as the swipe-down dismissal.
+                updateScene { $0.enterDismissal() }
+                resetEngine()
+                return .handOver(down)
             } else {
                 updateScene { $0.sheetDrag?.move(event) }
             }

@@ -66,6 +66,38 @@ struct SessionSheetDetentTests {
         #expect(h.scene?.scene.presentations.isEmpty == true)
     }
 
+    /// One drag from large runs into the dismissal as the card passes below medium: in UIKit the
+    /// dismissal is one of the drag's stops (the decompile of iOS 26.1's UIKitCore,
+    /// github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore: `_UISheetLayoutInfo
+    /// _indexOfCurrentActiveOrDismissDetent`, `__draggingAndDismissing`). The delegate is asked
+    /// then (ShouldDismiss, WillDismiss) and told DidDismiss at the end; no detent change.
+    @Test func aDragFromLargePastTheSmallestDetentIsTheDismissal() {
+        var h = Self.withSheet(#"{"detents":["medium","large"],"selectedDetent":"large"}"#)
+        var actions = h.pan(from: (195, 300), by: (0, 600))
+        actions += h.settle()
+        let log = Self.lifecycle(actions)
+        #expect(log.first == "card.presentationControllerShouldDismiss")
+        #expect(log.contains("card.presentationControllerWillDismiss"))
+        #expect(log.last == "card.presentationControllerDidDismiss")
+        #expect(!log.contains(Self.changed))
+        #expect(h.scene?.scene.presentations.isEmpty == true && h.scene?.sheetDrag == nil)
+    }
+
+    /// The same drag on a sheet modal in presentation: the dismissal resists and the delegate
+    /// hears `presentationControllerDidAttemptToDismiss`; the sheet stays, at medium.
+    @Test func aModalSheetDraggedFromLargePastTheSmallestDetentAttemptsToDismiss() {
+        var h = H()
+        h.send(#"{"type":"scene","ios":"17","root":{"id":"home"}}"#)
+        let card =
+            #"{"id":"card","presentationStyle":"pageSheet","isModalInPresentation":true,"#
+            + #""sheet":{"detents":["medium","large"],"selectedDetent":"large"}}"#
+        h.send(#"{"type":"present","controller":\#(card),"animated":false}"#)
+        var actions = h.pan(from: (195, 300), by: (0, 600))
+        actions += h.settle()
+        #expect(Self.lifecycle(actions) == ["card.presentationControllerDidAttemptToDismiss"])
+        #expect(h.scene?.scene.presentations.count == 1 && Self.detent(h) == "medium")
+    }
+
     @Test func aScrollViewKeepsTheDragWhenScrollingDoesNotExpand() {
         let views = #"[{"id":"list","kind":"vertical-scroll","frame":{"x":0,"y":40,"width":390,"height":380}}]"#
         var h = Self.withSheet(

@@ -72,15 +72,30 @@ import TransitionCore
         #expect(h.scene?.systemGesture == nil && h.core.engine.configuration.systemGesture == nil)
     }
 
-    /// UIKit's sheet projects v·0.099 s ahead (rate 0.99, SystemGestureReleaseTests): a 40 pt
-    /// flick in 32 ms reaches ~164 pt of the 787 pt card and the sheet stays.
-    @Test func aModerateSheetFlickSnapsBack() throws {
+    /// UIKit's sheet projects v·0.099 s ahead (rate 0.99) and steps one detent further on a flick
+    /// of 1000 pt/s or more leaving the nearest one (`SheetSpeedThreshold`, the decompile's
+    /// `draggingEndedInSource:` block; SystemGestureReleaseTests): a 40 pt flick in 32 ms
+    /// (≈ 1,250 pt/s) projects only ~164 pt of the 787 pt card, yet dismisses.
+    @Test func aModerateSheetFlickDismisses() throws {
         var h = Harness()
         h.send(S.navigationScene)
         h.send(S.sheet)
         var actions = h.pointer("down", x: 195, y: 300)
         actions += h.pointer("move", x: 195, y: 320)
         actions += h.pointer("move", x: 195, y: 340)
+        actions += h.pointer("up", x: 195, y: 340, dt: 0) + h.settle()
+        let decision = try #require(Self.released(actions))
+        #expect(decision.outcome == .finish && decision.reason == .fling)
+        #expect(S.events(actions).last == .finished && h.scene?.scene.presentations.isEmpty == true)
+    }
+
+    /// The same 40 pt at 10 pt a 16 ms move (625 pt/s) is no flick: the projection keeps it.
+    @Test func aSlowSheetDragSnapsBack() throws {
+        var h = Harness()
+        h.send(S.navigationScene)
+        h.send(S.sheet)
+        var actions = h.pointer("down", x: 195, y: 300)
+        for y in [310.0, 320, 330, 340] { actions += h.pointer("move", x: 195, y: y) }
         actions += h.pointer("up", x: 195, y: 340, dt: 0) + h.settle()
         let decision = try #require(Self.released(actions))
         #expect(decision.outcome == .cancel && decision.reason == .projection)

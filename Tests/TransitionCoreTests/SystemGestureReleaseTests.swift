@@ -8,7 +8,10 @@ import Testing
 /// its `_UIHyperInteractor`'s deceleration rate to 0.99, and `_UIHyperInteractor _projectedPoint`
 /// projects by WWDC 2018 "Designing Fluid Interfaces" (session 803)'s formula — then the nearer
 /// of the dismissed and presented detents. Inferred (SheetSwipeRelease): the half as the
-/// nearer-detent line, the completion at the release's speed. The pop: EdgePopReleaseTests.
+/// nearer-detent line, the completion at the release's speed. The flick: the same decompile's
+/// `__45___UISheetInteraction_draggingEndedInSource___block_invoke` — `SheetSpeedThreshold` 1000.0
+/// pt/s; `v18 = v11 >= v12 && v6 == v9; if (v18 && v7 < v8 == v13 < 0)` steps the index one
+/// detent further the flick's way. The pop: EdgePopReleaseTests.
 @Suite("System gesture release")
 struct SystemGestureReleaseTests {
     /// A phone page sheet's dismissal as a scene configures it: the cover-vertical animator
@@ -41,23 +44,47 @@ struct SystemGestureReleaseTests {
         #expect(SheetSwipeRelease.decelerationRate == 0.99)
         // 2 progress/s projects 0.198 of the card.
         #expect(abs(SheetSwipeRelease.projected(progress: 0.1, velocity: 2) - 0.298) < 1e-9)
-        #expect(SheetSwipeRelease.outcome(progress: 0.1, velocity: 2) == .cancel)
-        #expect(SheetSwipeRelease.outcome(progress: 0.1, velocity: 5) == .finish)
+        // On a 400 pt card 2 progress/s is 800 pt/s: under the flick speed, the projection decides.
+        #expect(SheetSwipeRelease.outcome(progress: 0.1, velocity: 2, distance: 400) == .cancel)
+        #expect(SheetSwipeRelease.outcome(progress: 0.1, velocity: 5, distance: 400) == .finish)
         // At rest the position decides, at the half.
-        #expect(SheetSwipeRelease.outcome(progress: 0.49, velocity: 0) == .cancel)
-        #expect(SheetSwipeRelease.outcome(progress: 0.5, velocity: 0) == .finish)
+        #expect(SheetSwipeRelease.outcome(progress: 0.49, velocity: 0, distance: 787) == .cancel)
+        #expect(SheetSwipeRelease.outcome(progress: 0.5, velocity: 0, distance: 787) == .finish)
         // Past the half but thrown back: it stays.
-        #expect(SheetSwipeRelease.outcome(progress: 0.8, velocity: -4) == .cancel)
+        #expect(SheetSwipeRelease.outcome(progress: 0.8, velocity: -4, distance: 787) == .cancel)
     }
 
-    @Test("a 40 pt flick in 32 ms projects ~164 pt of the 787 pt card: the sheet stays")
-    func moderateFlickStays() throws {
+    @Test("the flick: at 1000 pt/s or more, away from the nearest detent, one detent further")
+    func flickRule() {
+        #expect(SheetDetentRelease.speedThreshold == 1000)
+        // 64 pt down the 787 pt card at ≈ 1,330 pt/s projects to ≈ 196 pt, nearer the presented
+        // detent, which the card is leaving: dismissed (reason fling).
+        let fast = SheetSwipeRelease.decide(progress: 64.0 / 787, velocity: 1330.0 / 787, distance: 787)
+        #expect(fast.outcome == .finish && fast.flicked)
+        // Third-party (OpenUIKit's simulator measurement): 975 pt/s springs back, 1000 dismisses.
+        #expect(SheetSwipeRelease.outcome(progress: 64.0 / 787, velocity: 975.0 / 787, distance: 787) == .cancel)
+        #expect(SheetSwipeRelease.outcome(progress: 64.0 / 787, velocity: 1000.0 / 787, distance: 787) == .finish)
+        // Moving toward the nearest detent is no step: just short of the half thrown up stays.
+        #expect(SheetSwipeRelease.outcome(progress: 0.3, velocity: -2, distance: 787) == .cancel)
+        // Past the half moving up fast, the projection still past it: the flick steps back up.
+        let back = SheetSwipeRelease.decide(progress: 0.9, velocity: -1.3, distance: 787)
+        #expect(back.outcome == .cancel && back.flicked)
+        // An infinite velocity: the projection decides (no step past the dismissed detent).
+        #expect(SheetSwipeRelease.outcome(progress: 0.1, velocity: .infinity, distance: 787) == .finish)
+    }
+
+    @Test("a 40 pt flick in 32 ms (≈ 1,250 pt/s) projects ~164 pt of the 787 pt card: the flick dismisses")
+    func moderateFlickDismisses() throws {
         var e = try Self.sheetEngine()
         _ = try e.apply(Self.flick(40, over: 0.032).events)
         let decision = try #require(e.lastRelease)
-        #expect(decision.outcome == .cancel && decision.reason == .projection)
+        #expect(decision.outcome == .finish && decision.reason == .fling)
         #expect(try #require(decision.projected) * 787 < 200)
-        #expect(e.runCompletion(from: e.time).last?.phase == .cancelled)
+        #expect(e.runCompletion(from: e.time).last?.phase == .finished)
+        // The same 40 pt over 64 ms (≈ 625 pt/s) is no flick: the projection keeps it.
+        var slow = try Self.sheetEngine()
+        _ = try slow.apply(Self.flick(40, over: 0.064).events)
+        #expect(slow.lastRelease?.outcome == .cancel && slow.lastRelease?.reason == .projection)
     }
 
     @Test("a 150 pt flick in 48 ms projects past the half: dismissed at the release's speed")

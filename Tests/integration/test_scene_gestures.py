@@ -70,11 +70,17 @@ def test_a_sheet_flick_down_dismisses_from_ios_13(server):
     assert event["event"] == "finished"
 
 
-def test_a_moderate_sheet_flick_snaps_back(server):
-    # 40 pt in 32 ms (≈ 1,250 pt/s) projects ≈ 164 pt of the 787 pt card: the sheet stays.
+def test_a_moderate_sheet_flick_dismisses_and_a_slow_one_snaps_back(server):
+    # 40 pt in 32 ms (≈ 1,250 pt/s) projects only ≈ 164 pt of the 787 pt card, but a flick of
+    # SheetSpeedThreshold (1000 pt/s, the decompile's `_UISheetInteraction draggingEndedInSource:`
+    # block) or more leaving the presented detent steps on to the dismissal.
     event, released = run(sheet_flick(server, 40, 32.0, 2))
-    assert released["reason"] == "projection" and released["decision"] == "cancel", released
+    assert released["reason"] == "fling" and released["decision"] == "finish", released
     assert released["projected"] * 787 < 200, released
+    assert event["event"] == "finished"
+    # The same 40 pt over 64 ms (≈ 625 pt/s) is no flick: the projection keeps the sheet.
+    event, released = run(sheet_flick(server, 40, 64.0, 4))
+    assert released["reason"] == "projection" and released["decision"] == "cancel", released
     assert event["event"] == "cancelled"
 
 

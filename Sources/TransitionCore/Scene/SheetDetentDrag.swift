@@ -13,15 +13,19 @@ public enum SheetDetentDrag: Equatable, Sendable {
         public var ids: [String]
         /// The picture at rest at each detent, same order.
         public var pictures: [[SceneLayer]]
-        /// The container's height (the rubber band's dimension).
+        /// The container's height (the rubber band's dimension below the smallest detent).
         public var dimension: Double
+        /// How far the card may stretch above its largest detent (pt, ≥ 0): `stretchLimit`.
+        public var stretch: Double
 
-        public init(state: SheetDetentState, pictures: [[SceneLayer]], dimension: Double) {
+        /// `safeAreaTop`: the window's top safe-area inset (pt).
+        public init(state: SheetDetentState, pictures: [[SceneLayer]], dimension: Double, safeAreaTop: Double) {
             controller = state.controller
             tops = state.detents.map(\.top)
             ids = state.detents.map(\.id)
             self.pictures = pictures
             self.dimension = dimension
+            stretch = SheetDetentDrag.stretchLimit(largestTop: tops.last ?? 0, safeAreaTop: safeAreaTop)
         }
     }
 
@@ -55,9 +59,23 @@ public enum SheetDetentDrag: Equatable, Sendable {
     case settling(Settling)
 
     /// UIScrollView's rubber band constant (`RubberBand.scrollViewConstant`): the card past its
-    /// largest detent stretches like a scroll view past its edge (inferred: UIKit's sheet
+    /// end detents stretches like a scroll view past its edge (inferred: UIKit's sheet
     /// stretches, its constant is not published).
     public static let band = RubberBand(constant: RubberBand.scrollViewConstant)
+    /// The most the card stretches above its largest detent (pt).
+    public static let maximumStretch = 100.0
+
+    /// The stretch above the largest detent tends to the gap between the card's top there and
+    /// the safe area's top, at most 100 pt (10 pt on the 844 pt phone). UIKit limits it
+    /// (`_rubberBandExtentBeyondMinimumOffset`, read in the decompile's `_UISheetInteraction`
+    /// init blocks, github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore); the value is a
+    /// third-party reading (the Charon port), not Apple's. Chosen over OpenUIKit's measurement of no
+    /// stretch at all on iOS 26.1 because it follows the decompile's extent; the two differ by
+    /// at most 10 pt on a phone in portrait. SheetDetentReleaseTests.theStretchAboveTheLargestIsLimited.
+    public static func stretchLimit(largestTop: Double, safeAreaTop: Double) -> Double {
+        let gap = largestTop - safeAreaTop
+        return gap.isFinite ? min(max(gap, 0), maximumStretch) : 0
+    }
 
     /// A drag that begins on `sheet` with the card at `top` (at rest or caught mid-settle).
     public static func begin(
@@ -103,11 +121,11 @@ public enum SheetDetentDrag: Equatable, Sendable {
     }
 
     /// The card's top for a finger `dy` from where it came down: 1:1 between the detents,
-    /// rubber-banded past the largest (up) and the smallest (down).
+    /// rubber-banded past the largest (up, tending to `stretch`) and the smallest (down).
     static func top(raw: Double, sheet: Sheet) -> Double {
         let smallest = sheet.tops[0]
         let largest = sheet.tops[sheet.tops.count - 1]
-        if raw < largest { return largest - band.offset(overshoot: largest - raw, dimension: sheet.dimension) }
+        if raw < largest { return largest - band.offset(overshoot: largest - raw, dimension: sheet.stretch) }
         if raw > smallest { return smallest + band.offset(overshoot: raw - smallest, dimension: sheet.dimension) }
         return raw
     }
@@ -118,6 +136,21 @@ public enum SheetDetentDrag: Equatable, Sendable {
         t.velocity.add(Point(x: event.position.x, y: event.position.y), at: event.time)
         t.top = Self.top(raw: t.cardStart + event.position.y - t.fingerStart, sheet: t.sheet)
         self = .tracking(t)
+    }
+
+    /// The down the sheet's swipe-down dismissal starts from when `event` (a move of the tracked
+    /// pointer) takes the card below its smallest detent: where the finger was as the card
+    /// crossed it, so the dismissal's translation is the card's travel past the detent. Nil while
+    /// the card stays at or above it. In UIKit the dismissal is one of the drag's stops
+    /// (`_UISheetLayoutInfo _indexOfCurrentActiveOrDismissDetent`, `__draggingAndDismissing`, the
+    /// decompile of iOS 26.1's UIKitCore): one drag runs from a higher detent into it.
+    /// SheetDetentReleaseTests.aDragBelowTheSmallestDetentStartsTheDismissal.
+    public func dismissalDown(_ event: PointerEvent) -> PointerEvent? {
+        guard case .tracking(let t) = self, event.position.y.isFinite else { return nil }
+        let past = t.cardStart + event.position.y - t.fingerStart - t.sheet.tops[0]
+        guard past > 0 else { return nil }
+        return PointerEvent(
+            .down, x: event.position.x, y: event.position.y - past, time: event.time, pointerID: t.pointerID)
     }
 
     /// The first move of an undecided drag going up: tracking from here.

@@ -26,7 +26,9 @@ extension InteractiveTransition {
                 outcome = ZoomDismissRelease.outcome(progress: fraction, velocity: velocity)
             } else {
                 projected = SheetSwipeRelease.projected(progress: fraction, velocity: velocity)
-                outcome = SheetSwipeRelease.outcome(progress: fraction, velocity: velocity)
+                let sheet = SheetSwipeRelease.decide(
+                    progress: fraction, velocity: velocity, distance: configuration.distance)
+                (outcome, reason) = (sheet.outcome, sheet.flicked ? .fling : .projection)
             }
         } else if let fling = configuration.flingVelocity, abs(velocity * configuration.distance) >= fling {
             outcome = velocity > 0 ? .finish : .cancel

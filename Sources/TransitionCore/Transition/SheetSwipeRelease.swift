@@ -8,8 +8,11 @@
 /// `x + v·r/(1 − r)/1000` (v in pt/s) — WWDC 2018 "Designing Fluid Interfaces" (session 803)'s
 /// formula with r = 0.99: v·0.099 s ahead. Inferred: the dismissed detent lies one card height
 /// below the presented one, so the nearer is decided at the half (chosen: 0.5 of the card), and
-/// the completion runs at the release's speed (`completionSpeed`). Tested in
-/// `SystemGestureReleaseTests`.
+/// the completion runs at the release's speed (`completionSpeed`). The flick: the same decompile's
+/// `__45___UISheetInteraction_draggingEndedInSource___block_invoke` steps one detent further the
+/// flick's way when the speed is at least `SheetSpeedThreshold` (1000 pt/s), the projection's
+/// nearest detent is the card's nearest and the card moves away from it (`SheetDetentRelease`).
+/// Tested in `SystemGestureReleaseTests`.
 public enum SheetSwipeRelease {
     /// Projected progress at or past this finishes: the nearer of the two detents.
     public static let threshold = 0.5
@@ -23,9 +26,30 @@ public enum SheetSwipeRelease {
         progress + ReleaseRule.projectedDistance(velocity: velocity, decelerationRate: decelerationRate)
     }
 
-    /// Dismiss when the projected rest point is nearer the dismissed detent.
-    public static func outcome(progress: Double, velocity: Double) -> ReleaseDecision.Outcome {
-        projected(progress: progress, velocity: velocity) < threshold ? .cancel : .finish
+    /// Dismiss when the projected rest point is nearer the dismissed detent, or when a flick
+    /// (`SheetDetentRelease.isFlick` at `velocity · distance` pt/s) moves away from the nearer one
+    /// toward the other: the two detents are presented (0) and dismissed (1). `distance`: the
+    /// card's travel (pt).
+    public static func outcome(progress: Double, velocity: Double, distance: Double) -> ReleaseDecision.Outcome {
+        decide(progress: progress, velocity: velocity, distance: distance).outcome
+    }
+
+    /// The outcome and whether the flick rule, not the projection alone, chose it.
+    public static func decide(
+        progress: Double, velocity: Double, distance: Double
+    ) -> (outcome: ReleaseDecision.Outcome, flicked: Bool) {
+        let projectedOutcome: ReleaseDecision.Outcome =
+            projected(progress: progress, velocity: velocity) < threshold ? .cancel : .finish
+        let nearest: ReleaseDecision.Outcome = progress < threshold ? .cancel : .finish
+        guard SheetDetentRelease.isFlick(velocity: velocity * distance), projectedOutcome == nearest else {
+            return (projectedOutcome, false)
+        }
+        // Away from the nearest detent: below the presented one moving down, or above the
+        // dismissed one moving up (the decompile's `v7 < v8 == v13 < 0`).
+        let detent = nearest == .cancel ? 0.0 : 1.0
+        guard (progress < detent) == (velocity < 0) else { return (projectedOutcome, false) }
+        let stepped: ReleaseDecision.Outcome = velocity < 0 ? .cancel : .finish
+        return (stepped, stepped != projectedOutcome)
     }
 
     /// The completion speed that carries the card on at the release's speed: the remaining
