@@ -44,7 +44,8 @@ extension SceneSession {
         refreshArmed()
         sheetDrag = nil
         if let to = scene.sheetDetents?.top, abs(to - drag.top) >= 0.5 {
-            let sheet = SheetDetentDrag.Sheet(state: state, pictures: pictures, dimension: scene.windowBounds.height)
+            let sheet = SheetDetentDrag.Sheet(
+                state: state, pictures: pictures, dimension: scene.windowBounds.height, safeAreaTop: sheetSafeAreaTop)
             sheetDrag = .settle(sheet: sheet, from: drag.top, to: to, at: up.time)
         }
         group += 1
