@@ -33,7 +33,8 @@ struct SceneViewLimitTests {
     }
 
     @Test func aLaunchPastTheBoundIsRefused() {
-        let root = #"{"id":"nav","kind":"navigation","stack":[\#(Self.controller("a", views: 8)),"#
+        let root =
+            #"{"id":"nav","kind":"navigation","stack":[\#(Self.controller("a", views: 8)),"#
             + #"\#(Self.controller("b", views: 8)),\#(Self.controller("c", views: 8)),"#
             + #"\#(Self.controller("d", views: 8)),\#(Self.controller("e", views: 1))]}"#
         let actions = Self.run([#"{"type":"scene","root":\#(root)}"#])
@@ -41,7 +42,8 @@ struct SceneViewLimitTests {
     }
 
     @Test func aPresentPastTheBoundIsRefusedAndOneAtItIsNot() {
-        let root = #"{"id":"nav","kind":"navigation","stack":[\#(Self.controller("a", views: 8)),"#
+        let root =
+            #"{"id":"nav","kind":"navigation","stack":[\#(Self.controller("a", views: 8)),"#
             + #"\#(Self.controller("b", views: 8)),\#(Self.controller("c", views: 8))]}"#
         let scene = #"{"type":"scene","root":\#(root)}"#
         let present = #"{"type":"present","animated":false,"controller":\#(Self.controller("d", views: 8))}"#

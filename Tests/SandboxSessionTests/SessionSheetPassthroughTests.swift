@@ -97,8 +97,9 @@ struct SessionSheetPassthroughTests {
         var h = H()
         h.send(#"{"type":"scene","ios":"17","root":{"id":"home"}}"#)
         let sheet = #"{"detents":\#(detents),"selectedDetent":"\#(selected)","prefersGrabberVisible":true}"#
-        h.send(#"{"type":"present","controller":{"id":"card","presentationStyle":"pageSheet","sheet":\#(sheet)},"#
-            + #""animated":false}"#)
+        h.send(
+            #"{"type":"present","controller":{"id":"card","presentationStyle":"pageSheet","sheet":\#(sheet)},"#
+                + #""animated":false}"#)
         return h
     }
 
@@ -147,8 +148,9 @@ struct SessionSheetPassthroughTests {
         var h = H()
         h.send(#"{"type":"scene","ios":"17","root":{"id":"home"}}"#)
         let sheet = #"{"detents":["medium","large"]}"#
-        h.send(#"{"type":"present","controller":{"id":"card","presentationStyle":"pageSheet","sheet":\#(sheet)},"#
-            + #""animated":false}"#)
+        h.send(
+            #"{"type":"present","controller":{"id":"card","presentationStyle":"pageSheet","sheet":\#(sheet)},"#
+                + #""animated":false}"#)
         let actions = Self.tap(&h, y: 395.8)
         #expect(h.scene?.scene.sheetDetents?.selected == "medium" && SessionSceneTests.lifecycle(actions).isEmpty)
     }
