@@ -22,12 +22,17 @@ def test_pan_scripts_decide_the_same_through_150_ms_as_in_process(server):
     scripts = [p for p in EXAMPLES if p.name not in TIMING_DEPENDENT]
     assert len(scripts) >= 20
     result = run_sandbox("pan", *scripts, "--local", "--url", server.url, "--network", "150±60", "--json", timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
+    # 1: a script missed an expectation (checked below, report by report); more: no reports.
+    assert result.returncode in (0, 1), result.stdout + result.stderr
     reports = json.loads(result.stdout)
     assert len(reports) == 2 * len(scripts)
     for local, remote in zip(reports[::2], reports[1::2]):
         assert local["mode"] == "local" and remote["mode"] == server.url
-        assert local["passed"] and remote["passed"], (local["name"], local["failures"], remote["failures"])
+        # A frame count is the link's, not a decision: through 150 ± 60 ms frames overtake one
+        # another and the newest wins, so a script's `frames` range can miss by a few (kind-pop:
+        # 37–42 of 40…70 over six runs on the 2-core VM). Everything the script decides must hold.
+        decided = [f for f in remote["failures"] if not f.startswith("frames:")]
+        assert local["passed"] and not decided, (local["name"], local["failures"], remote["failures"])
         assert local["outcome"] == remote["outcome"] and local["progress"] == remote["progress"]
         assert local["lifecycle"] == remote["lifecycle"]
         if remote["latencyMs"]:
