@@ -108,22 +108,23 @@ extension SheetDetentConfiguration {
 
 extension ServerMessages {
     /// `scene-state`'s `sheets`: each phone sheet with detents, the detent it rests at and
-    /// every detent's card top (device y), so the page can draw them.
+    /// every detent's card top (device y), so the page can draw them; points to the frames'
+    /// precision (`FramePrecision.points`: 0.56 × 753 is no round number).
     static func writeSheets(_ sheets: [SheetDetentState], to w: inout JSONWriter) {
         w.beginArray()
         for sheet in sheets {
             w.beginObject()
             w.key("controller"); w.string(sheet.controller)
             w.key("detent"); w.string(sheet.selected)
-            w.key("top"); w.number(sheet.top)
-            w.key("bottom"); w.number(sheet.bottom)
+            w.key("top"); w.fixed(sheet.top, FramePrecision.points)
+            w.key("bottom"); w.fixed(sheet.bottom, FramePrecision.points)
             w.key("moving"); w.bool(sheet.moving)
             w.key("detents")
             w.beginArray()
             for detent in sheet.detents {
                 w.beginObject()
                 w.key("id"); w.string(detent.id)
-                w.key("top"); w.number(detent.top)
+                w.key("top"); w.fixed(detent.top, FramePrecision.points)
                 w.endObject()
             }
             w.endArray()
