@@ -186,6 +186,7 @@ def main():
     parser.add_argument("--floor", action="store_true", help="count ws-floor stream instead")
     parser.add_argument("--bytes", type=int, default=265, help="the streamer's frame size")
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--keep", metavar="DIR", help="copy the valgrind outputs here (callgrind_annotate them)")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="frame-counts-")
     sandbox = stripped(args.binary, work)
@@ -213,6 +214,11 @@ def main():
         top = sorted(delta.items(), key=lambda item: -item[1])[:args.top]
         for (name, count), pretty in zip(top, demangle([n for n, _ in top])):
             print(f"{count / frames:8.0f}  {100 * count / (long_total - short_total):5.1f} %  {pretty[:150]}")
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        for path, *_ in runs:
+            shutil.copy(path, args.keep)
+        print(f"valgrind outputs kept in {args.keep}")
     shutil.rmtree(work)
 
 
