@@ -31,9 +31,7 @@ def run_json(command, note):
     result = subprocess.run(command, stdout=subprocess.PIPE, text=True)
     if result.returncode != 0:
         raise SystemExit(f"bench-compare: {note} exited {result.returncode}")
-    text = result.stdout.strip()
-    value = json.loads(text if text.startswith("[") else "[" + ",".join(text.splitlines()) + "]")
-    return value if isinstance(value, list) else [value]
+    return parsed_json(result.stdout)
 
 
 def free_port():
@@ -98,6 +96,109 @@ def spread(entry, scale=1.0, digits=2):
     return f"{median:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
 
 
+def parsed_json(text):
+    """One array, or one object per line, as a list."""
+    text = text.strip()
+    value = json.loads(text if text.startswith("[") else "[" + ",".join(text.splitlines()) + "]")
+    return value if isinstance(value, list) else [value]
+
+
+def collect(options, save):
+    """Runs the comparisons; writes each command's JSON into `save` (a folder) when given, under
+    the names `--from` reads (the quiet machine's script, tools/bench-compare/device.sh, writes the
+    same files without Python)."""
+    sandbox, floor = options.binary, options.floor
+    phases = ["--server-tick-phases", str(options.tick_phases)] if options.tick_phases else []
+    common = ["--client-threads", str(options.client_threads), "--floor", floor, "--json", "--no-progress"] + phases
+    load_before = os.getloadavg()[0]
+
+    def kept(name, items):
+        if save:
+            with open(os.path.join(save, name), "w") as out:
+                json.dump(items, out)
+        return items
+
+    bench = kept("bench.json", run_json(
+        [sandbox, "bench", "--sessions", str(options.sessions), "--seconds", str(options.seconds),
+         "--repeat", str(options.repeat)] + common, "bench --repeat"))
+    ramp = kept("ramp.json", run_json(
+        [sandbox, "bench", "--ramp", "--sessions", str(options.ramp_start), "--seconds", str(options.ramp_seconds),
+         "--limit", str(options.ramp_limit)] + common, "bench --ramp"))
+    latency = {}
+    for connections in options.connections:
+        serve_port, echo_port = free_port(), free_port()
+        serve = [sandbox, "serve", "--port", str(serve_port), "--log-level", "warning"]
+        if options.tick_phases:
+            serve += ["--tick-phases", str(options.tick_phases)]
+        with started(serve, r"listening on"), started([floor, "echo", "--port", str(echo_port)], r"listening on"):
+            latency[connections] = kept(f"latency-{connections}.json", run_json(
+                [sandbox, "latency", "--url", f"ws://127.0.0.1:{serve_port}/",
+                 "--compare", f"ws://127.0.0.1:{echo_port}/", "--samples", str(options.samples),
+                 "--warmup", str(options.warmup), "--rate", str(options.rate),
+                 "--concurrency", str(connections), "--repeat", str(options.repeat), "--json", "--no-progress"],
+                f"latency --concurrency {connections}"))
+    machine = (f"{platform.node()}, {os.cpu_count()} CPUs, {cpu_model()}; "
+               f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
+    if save:
+        with open(os.path.join(save, "machine.txt"), "w") as out:
+            out.write(machine + "\n")
+    return bench, ramp, latency, machine
+
+
+def loaded(folder):
+    """What `collect` saved (or the device script wrote) in `folder`."""
+    def read(name):
+        with open(os.path.join(folder, name)) as source:
+            return parsed_json(source.read())
+
+    latency = {}
+    for name in sorted(os.listdir(folder)):
+        found = re.fullmatch(r"latency-(\d+)\.json", name)
+        if found:
+            latency[int(found.group(1))] = read(name)
+    with open(os.path.join(folder, "machine.txt")) as source:
+        machine = source.read().strip()
+    return read("bench.json"), read("ramp.json"), dict(sorted(latency.items())), machine
+
+
+def table(bench, ramp, latency, machine):
+    """The comparison's table, from the commands' JSON."""
+    cpu = bench_summary(bench)
+    runs = len([item for item in bench if item.get("target") == "sandbox" and "result" in item])
+    sessions = next((item["result"].get("sessions") for item in bench if "result" in item), None)
+    best = {item["target"]: item.get("best") for item in ramp if "steps" in item}
+
+    def ramp_best(target):
+        found = best.get(target)
+        return found.get("sessions") if isinstance(found, dict) else found  # the largest N at the bar, or null
+
+    held = (ramp_best("sandbox"), ramp_best("streamer"))
+    rows = [
+        (f"{sessions or '?':,} sessions × 60 fps, one service thread: CPU µs per frame (median of {runs})",
+         spread(cpu["sandbox"]), spread(cpu["streamer"]),
+         spread(cpu["ratio"]) + "×"),
+        ("most sessions one thread holds (≥ 99 % on time, p99 jitter ≤ 2 ms; `bench --ramp`)",
+         str(held[0] or "none"), str(held[1] or "none"),
+         f"{held[0] / held[1]:.2f}×" if all(held) else "—"),
+    ]
+    for connections, items in latency.items():
+        summary = latency_summary(items)
+        count = len([item for item in items if "inputToFrameMs" in item and item.get("target") != "summary"])
+        plural = "s" if connections > 1 else ""
+
+        def both(key, scale=1.0, digits=3):
+            entry = summary.get(key) or {}
+            return " / ".join(spread(entry.get(p), scale, digits) for p in ("p50", "p99"))
+        rows.append((
+            f"input → frame p50 / p99 (ms), {connections} connection{plural}, ÷ `ws-floor echo` (median of {count})",
+            both("inputToFrameMs"), both("floorMs"), both("ratio", digits=2)))
+        rows.append((f"server time per input p50 / p99 (µs), {connections} connection{plural}",
+                     both("serverMs", 1000, 0), "", ""))
+    lines = [f"machine: {machine}", "| measure | sandbox | C floor | ratio |", "|---|---|---|---|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=".build/release/sandbox")
@@ -114,68 +215,16 @@ def main():
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--rate", type=float, default=200, help="latency samples per second per connection")
     parser.add_argument("--connections", type=int, nargs="+", default=[1, 10])
+    parser.add_argument("--save", metavar="DIR", help="also keep each command's JSON here")
+    parser.add_argument("--from", dest="source", metavar="DIR",
+                        help="print the table from JSON saved before (--save, or tools/bench-compare/device.sh)")
     options = parser.parse_args()
-
-    sandbox, floor = options.binary, options.floor
-    phases = ["--server-tick-phases", str(options.tick_phases)] if options.tick_phases else []
-    common = ["--client-threads", str(options.client_threads), "--floor", floor, "--json", "--no-progress"] + phases
-    load_before = os.getloadavg()
-
-    bench = run_json(
-        [sandbox, "bench", "--sessions", str(options.sessions), "--seconds", str(options.seconds),
-         "--repeat", str(options.repeat)] + common, "bench --repeat")
-    cpu = bench_summary(bench)
-
-    ramp = run_json(
-        [sandbox, "bench", "--ramp", "--sessions", str(options.ramp_start), "--seconds", str(options.ramp_seconds),
-         "--limit", str(options.ramp_limit)] + common, "bench --ramp")
-    best = {item["target"]: item.get("best") for item in ramp if "steps" in item}
-
-    latency = {}
-    for connections in options.connections:
-        serve_port, echo_port = free_port(), free_port()
-        serve = [sandbox, "serve", "--port", str(serve_port), "--log-level", "warning"]
-        if options.tick_phases:
-            serve += ["--tick-phases", str(options.tick_phases)]
-        with started(serve, r"listening on"), started([floor, "echo", "--port", str(echo_port)], r"listening on"):
-            runs = run_json(
-                [sandbox, "latency", "--url", f"ws://127.0.0.1:{serve_port}/",
-                 "--compare", f"ws://127.0.0.1:{echo_port}/", "--samples", str(options.samples),
-                 "--warmup", str(options.warmup), "--rate", str(options.rate),
-                 "--concurrency", str(connections), "--repeat", str(options.repeat), "--json", "--no-progress"],
-                f"latency --concurrency {connections}")
-        latency[connections] = latency_summary(runs)
-
-    def ramp_best(target):
-        found = best.get(target)
-        return found.get("sessions") if isinstance(found, dict) else found  # the largest N at the bar, or null
-
-    held = (ramp_best("sandbox"), ramp_best("streamer"))
-    rows = [
-        (f"{options.sessions:,} sessions × 60 fps, one service thread: CPU µs per frame (median of {options.repeat})",
-         spread(cpu["sandbox"]), spread(cpu["streamer"]),
-         spread(cpu["ratio"]) + "×"),
-        ("most sessions one thread holds (≥ 99 % on time, p99 jitter ≤ 2 ms; `bench --ramp`)",
-         str(held[0] or "none"), str(held[1] or "none"),
-         f"{held[0] / held[1]:.2f}×" if all(held) else "—"),
-    ]
-    for connections, summary in latency.items():
-        def both(key, scale=1.0, digits=3):
-            entry = summary.get(key) or {}
-            return " / ".join(spread(entry.get(p), scale, digits) for p in ("p50", "p99"))
-        rows.append((
-            f"input → frame p50 / p99 (ms), {connections} connection{'s' if connections > 1 else ''}, "
-            f"÷ `ws-floor echo` (median of {options.repeat})",
-            both("inputToFrameMs"), both("floorMs"), both("ratio", digits=2)))
-        rows.append((f"server time per input p50 / p99 (µs), {connections} connection{'s' if connections > 1 else ''}",
-                     both("serverMs", 1000, 0), "", ""))
-
-    print(f"machine: {platform.node()}, {os.cpu_count()} CPUs, {cpu_model()}; "
-          f"load average {load_before[0]:.2f} before, {os.getloadavg()[0]:.2f} after")
-    print("| measure | sandbox | C floor | ratio |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    if options.source:
+        print(table(*loaded(options.source)))
+        return 0
+    if options.save:
+        os.makedirs(options.save, exist_ok=True)
+    print(table(*collect(options, options.save)))
     return 0
 
 

@@ -21,7 +21,6 @@ extension FrameSnapshot {
         }
         animator = session.engine.animatorState.map { builder.animator($0) }
         hasUniqueIDs = builder.uniqueIDs
-        (layers, properties) = builder.finish()
         self.scene = scene
         number = session.frameNumber
         start = UnsafeRawPointer(buffer.base)
@@ -31,24 +30,17 @@ extension FrameSnapshot {
     /// a snapshot's storage.
     private struct Builder: ~Copyable {
         var w: JSONWriter
-        var layers: [Layer]
-        var properties: [Property]
+        let layers: PartList<Layer>
+        let properties: PartList<Property>
         private(set) var uniqueIDs = true
 
-        /// Takes the snapshot's lists (so that they are uniquely held and keep their storage
-        /// when emptied) and starts its buffer over.
+        /// Starts the snapshot's buffer and lists over (their storage kept).
         init(reusing snapshot: FrameSnapshot) {
             w = JSONWriter(reusing: snapshot.buffer, headroom: 0)
             layers = snapshot.layers
             properties = snapshot.properties
-            snapshot.layers = []
-            snapshot.properties = []
-            layers.removeAll(keepingCapacity: true)
-            properties.removeAll(keepingCapacity: true)
-        }
-
-        consuming func finish() -> ([Layer], [Property]) {
-            (layers, properties)
+            layers.removeAll()
+            properties.removeAll()
         }
 
         /// The header's range, and that of `sent`'s value within it (protocol 1 repeats it as `t`).
@@ -111,7 +103,7 @@ extension FrameSnapshot {
             let id = start..<w.position
             // Compared as written (a handful of layers; no array of ids made per frame).
             let written = w.written(id)
-            if layers.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
+            if layers.all.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
             let first = properties.count
             if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
             start = begin(); w.string(layer.content.rawValue); end(.content, from: start)

@@ -101,8 +101,9 @@ final class FrameSnapshot {
     @exclusivity(unchecked) var header = 0..<0
     /// `sent`'s value, within `header`.
     @exclusivity(unchecked) var sent = 0..<0
-    @exclusivity(unchecked) var layers: [Layer] = []
-    @exclusivity(unchecked) var properties: [Property] = []
+    /// The layers, in the frame's order, and their properties (`PartList`: kept from state to state).
+    let layers: PartList<Layer>
+    let properties: PartList<Property>
     @exclusivity(unchecked) var scene: Scene?
     /// `animator`'s fields, with the property-animator driver.
     @exclusivity(unchecked) var animator: Layer?
@@ -113,9 +114,9 @@ final class FrameSnapshot {
     /// An empty snapshot, its storage sized for `layers` layers; `encode(_:now:)` fills it.
     init(layers count: Int) {
         buffer = ByteBuffer(capacity: 300 * count + 200)
-        layers.reserveCapacity(count)
+        layers = PartList(capacity: count)
         // At most 12 properties a layer, 4 the animator's.
-        properties.reserveCapacity(12 * count + 4)
+        properties = PartList(capacity: 12 * count + 4)
         start = UnsafeRawPointer(buffer.base)
     }
 
@@ -128,8 +129,8 @@ final class FrameSnapshot {
 
     /// What this keeps alive: its buffer, its part lists, the objects (approximately).
     var retainedBytes: Int {
-        buffer.capacity + 64 + properties.count * MemoryLayout<Property>.stride
-            + (layers.count + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
+        buffer.capacity + 64 + properties.capacity * MemoryLayout<Property>.stride
+            + (layers.capacity + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
     }
 
     func part(_ range: Range<Int>) -> UnsafeRawBufferPointer {
@@ -156,7 +157,7 @@ final class FrameSnapshot {
         let id = other.layers[index].id
         // Most often at the same index: tried first.
         if index < layers.count, same(layers[index].id, as: id, of: other) { return index }
-        return layers.firstIndex { same($0.id, as: id, of: other) }
+        return layers.all.firstIndex { same($0.id, as: id, of: other) }
     }
 
     /// The value of `key` among a layer's properties.

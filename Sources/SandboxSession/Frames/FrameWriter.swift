@@ -155,22 +155,15 @@ enum FrameWriter {
 
         /// Writes `,"key":value` for each property of `layer` that differs from `baseLayer`'s
         /// (`null` for what it no longer has), calling `open` before the first; true if any.
-        /// Both property lists are in `Key` order, so one walk merges them. The lists are read
-        /// through pointers: element by element through the snapshots' arrays, each read was
-        /// retained and bounds-checked (the walk was the frame path's largest function in a
-        /// callgrind profile).
+        /// Both property lists are in `Key` order, so one walk merges them, through pointers
+        /// (`PartList`).
         private func changes(
             _ layer: FrameSnapshot.Layer, of frame: FrameSnapshot, from baseLayer: FrameSnapshot.Layer,
             of base: FrameSnapshot, leadingComma: Bool = true, open: () -> Void
         ) -> Bool {
-            frame.properties.withUnsafeBufferPointer { mineAll in
-                base.properties.withUnsafeBufferPointer { theirsAll in
-                    changes(
-                        UnsafeBufferPointer(rebasing: mineAll[layer.properties]), of: frame,
-                        from: UnsafeBufferPointer(rebasing: theirsAll[baseLayer.properties]), of: base,
-                        leadingComma: leadingComma, open: open)
-                }
-            }
+            changes(
+                frame.properties[layer.properties], of: frame, from: base.properties[baseLayer.properties], of: base,
+                leadingComma: leadingComma, open: open)
         }
 
         private func changes(

@@ -34,6 +34,7 @@ public struct JSONWriter: ~Copyable {
         EncodedMessage(bytes: bytes, headroom: headroom)
     }
 
+    @inline(__always)
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = false
@@ -41,9 +42,12 @@ public struct JSONWriter: ~Copyable {
 
     public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")) }
     public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    @inline(__always)
     public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")) }
+    @inline(__always)
     public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
+    @inline(__always)
     public mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
@@ -60,6 +64,7 @@ public struct JSONWriter: ~Copyable {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    @inline(__always)
     public mutating func string(_ value: String) {
         separate()
         appendQuoted(value)
@@ -125,6 +130,7 @@ public struct JSONWriter: ~Copyable {
     /// A number rounded to `decimals` places (0…9), trailing zeros dropped: what frames send
     /// (docs/PROTOCOL.md, "Delta frames": the precision of each quantity, and why). Written
     /// from an integer, without `String`; non-finite becomes null.
+    @inline(__always)
     public mutating func fixed(_ value: Double, _ decimals: Int) {
         separate()
         bytes.appendFixed(value, decimals: decimals)
@@ -155,6 +161,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Starts a value that stands alone — no comma before it — and returns where it starts
     /// (`FrameSnapshot` writes each property's value on its own and copies it into frames).
+    @inline(__always)
     mutating func beginPart() -> Int {
         needsComma = false
         return bytes.count
