@@ -48,7 +48,7 @@ extension FrameSnapshot {
             _ session: borrowing SessionCore, _ frame: Frame, now: Double
         ) -> (header: Range<Int>, sent: Range<Int>) {
             let start = w.beginPart()
-            w.key("phase"); w.string(session.framePhase.rawValue)
+            w.key("phase"); w.name(session.framePhase, in: QuotedNames.phases)
             w.key("progress"); w.fixed(session.frameProgress, FramePrecision.progress)
             w.key("ack")
             if let ack = session.ack { w.integer(ack) } else { w.null() }
@@ -99,15 +99,15 @@ extension FrameSnapshot {
 
         mutating func layer(_ layer: LayerState, controller: String? = nil) {
             var start = begin()
-            w.string(layer.id.rawValue)
+            w.name(layer.id, in: QuotedNames.layerIDs)
             let id = start..<w.position
             // Compared as written (a handful of layers; no array of ids made per frame).
             let written = w.written(id)
             if layers.all.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
             let first = properties.count
             if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
-            start = begin(); w.string(layer.content.rawValue); end(.content, from: start)
-            start = begin(); w.string(layer.shape.rawValue); end(.shape, from: start)
+            start = begin(); w.name(layer.content, in: QuotedNames.contents); end(.content, from: start)
+            start = begin(); w.name(layer.shape, in: QuotedNames.shapes); end(.shape, from: start)
             start = begin(); w.fixedPair(layer.center.x, layer.center.y, FramePrecision.points);
             end(.center, from: start)
             start = begin(); w.fixedPair(layer.bounds.width, layer.bounds.height, FramePrecision.points);
@@ -116,7 +116,7 @@ extension FrameSnapshot {
             start = begin(); w.fixed(layer.cornerRadius, FramePrecision.points); end(.cornerRadius, from: start)
             start = begin(); w.fixed(layer.opacity, FramePrecision.opacity); end(.opacity, from: start)
             start = begin(); w.integer(layer.z); end(.z, from: start)
-            if let mask = layer.mask { start = begin(); w.string(mask.rawValue); end(.mask, from: start) }
+            if let mask = layer.mask { start = begin(); w.name(mask, in: QuotedNames.layerIDs); end(.mask, from: start) }
             if let transform3D = layer.transform3D {
                 start = begin()
                 w.beginArray()

@@ -6,7 +6,27 @@ extension ByteBuffer {
 
     /// Decimal digits of a whole number.
     func appendInteger(_ value: Int64) {
-        appendDecimal(value.magnitude, negative: value < 0, decimals: 0)
+        let magnitude = value.magnitude
+        // Most of a frame's whole numbers (a transform's 1 and 0, z, sizes) have three digits
+        // or fewer: written without a loop.
+        guard magnitude < 1000 else { return appendDecimal(magnitude, negative: value < 0, decimals: 0) }
+        reserve(4)
+        var at = base + count
+        if value < 0 {
+            at.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
+            at += 1
+        }
+        let digit = { (value: UInt64) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
+        if magnitude >= 100 {
+            at.storeBytes(of: digit(magnitude / 100), as: UInt8.self)
+            at += 1
+        }
+        if magnitude >= 10 {
+            at.storeBytes(of: digit(magnitude / 10 % 10), as: UInt8.self)
+            at += 1
+        }
+        at.storeBytes(of: digit(magnitude % 10), as: UInt8.self)
+        count = at + 1 - base
     }
 
     /// `magnitude` (≠ 0 unless `decimals` is 0) as `[-]digits[.fraction]`, its last `decimals`

@@ -200,6 +200,14 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Bytes already encoded (`EncodedMessage.appending`); the next value is separated.
+    /// A string already quoted (`QuotedCases`), as the next value.
+    @inline(__always)
+    mutating func appendQuoted(_ quoted: UnsafeRawBufferPointer) {
+        separate()
+        bytes.append(contentsOf: quoted)
+        needsComma = true
+    }
+
     mutating func appendRaw(_ raw: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: raw)
         needsComma = true

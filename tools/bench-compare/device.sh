@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The frame-cost comparison (`make bench-compare`) on a quiet machine that has neither Swift,
+# libwebsockets nor Python: the release binaries come packed with their libraries
+# (../shared/tools/device-bundle.sh unpacks them to /tmp/devbench/bin). Writes each command's
+# JSON under OUT with the names `bench_compare.py --from OUT` reads, so the table is printed
+# back on the development machine; and, for each BASELINE binary in the bundle, the CPU per frame
+# of that build in the same sitting; and the server's profile at 1,000 sessions when `perf` is
+# in the bundle.
+#
+#   bash .build/device/run && bash tools/bench-compare/device.sh OUT [BASELINE…]
+#   python3 tools/bench-compare/bench_compare.py --from OUT         # on the development machine
+#
+# Settings (environment): REPEAT (5), SESSIONS (1000), SECONDS_EACH (4), CLIENT_THREADS (4),
+# RAMP_START (500), SAMPLES_1 (2000), SAMPLES_10 (3000), LATENCY_REPEAT (3), PERF_SECONDS (6).
+set -u
+out=${1:?usage: device.sh OUT [BASELINE...]}
+shift
+bin=/tmp/devbench/bin
+sandbox=$bin/sandbox floor=$bin/ws-floor
+repeat=${REPEAT:-5} sessions=${SESSIONS:-1000} seconds=${SECONDS_EACH:-4} threads=${CLIENT_THREADS:-4}
+mkdir -p "$out"
+log() { echo "$(date +%T) $*" | tee -a "$out/log.txt" >&2; }
+load() { cut -d' ' -f1 /proc/loadavg; }
+common=(--client-threads "$threads" --floor "$floor" --json --no-progress)
+before=$(load)
+
+# A server and an echo floor for `latency`, until `stop_servers`.
+start() {  # NAME PORT COMMAND…
+    local name=$1 port=$2
+    shift 2
+    "$@" > "$out/$name.log" 2>&1 &
+    echo $! > "$out/$name.pid"
+    for _ in $(seq 100); do
+        grep -q "listening on" "$out/$name.log" && return 0
+        sleep 0.1
+    done
+    log "$name did not start: $(head -c 300 "$out/$name.log")"
+    return 1
+}
+stop() { kill "$(cat "$out/$1.pid")" 2>/dev/null; wait "$(cat "$out/$1.pid")" 2>/dev/null; }
+
+log "bench --repeat $repeat at $sessions sessions"
+timeout 200 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat "$repeat" "${common[@]}" \
+    > "$out/bench.json" 2> "$out/bench.err" || log "bench exited $?"
+
+log "bench --ramp"
+timeout 200 "$sandbox" bench --ramp --sessions "${RAMP_START:-500}" --seconds 3 --limit 4000 "${common[@]}" \
+    > "$out/ramp.json" 2> "$out/ramp.err" || log "ramp exited $?"
+
+for connections in 1 10; do
+    samples_var=SAMPLES_$connections
+    samples=${!samples_var:-3000}
+    log "latency at $connections connections"
+    port=$((20000 + connections)) echo_port=$((21000 + connections))
+    if start serve-$connections $port "$sandbox" serve --port $port --log-level warning \
+        && start echo-$connections $echo_port "$floor" echo --port $echo_port; then
+        timeout 150 "$sandbox" latency --url "ws://127.0.0.1:$port/" --compare "ws://127.0.0.1:$echo_port/" \
+            --samples "$samples" --warmup 50 --rate 200 --concurrency $connections \
+            --repeat "${LATENCY_REPEAT:-3}" --json --no-progress \
+            > "$out/latency-$connections.json" 2> "$out/latency-$connections.err" || log "latency exited $?"
+    fi
+    stop serve-$connections
+    stop echo-$connections
+done
+echo "$(hostname), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //');" \
+    "load average $before before, $(load) after" > "$out/machine.txt"
+
+log "one tick phase: bench --repeat 3"
+mkdir -p "$out/phases-1"
+timeout 100 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 --server-tick-phases 1 \
+    "${common[@]}" > "$out/phases-1/bench.json" 2> "$out/phases-1/bench.err" || log "phases-1 exited $?"
+
+for baseline in "$@"; do
+    log "baseline $baseline: bench --repeat 3"
+    mkdir -p "$out/$baseline"
+    timeout 100 "$bin/$baseline" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 "${common[@]}" \
+        > "$out/$baseline/bench.json" 2> "$out/$baseline/bench.err" || log "$baseline exited $?"
+done
+
+if [ -x "$bin/perf" ]; then
+    log "profile: perf record -F 2000 -g for ${PERF_SECONDS:-6} s at $sessions sessions"
+    if start serve-perf 22000 "$sandbox" serve --port 22000 --log-level warning; then
+        pid=$(cat "$out/serve-perf.pid")
+        timeout 60 "$sandbox" bench --url ws://127.0.0.1:22000/ --server-pid "$pid" --sessions "$sessions" \
+            --client-threads "$threads" --seconds $((${PERF_SECONDS:-6} + 6)) --no-progress \
+            > "$out/perf-bench.txt" 2>&1 &
+        bench_pid=$!
+        sleep 5
+        timeout 30 "$bin/perf" record -F 2000 -g -o "$out/perf.data" -p "$pid" -- sleep "${PERF_SECONDS:-6}" \
+            > /dev/null 2> "$out/perf-record.err"
+        wait $bench_pid
+        stop serve-perf
+        "$bin/perf" report -i "$out/perf.data" --stdio --no-children -g none --percent-limit 0.3 2> /dev/null \
+            | grep -E '^ +[0-9]' | head -60 > "$out/perf-self.txt"
+        "$bin/perf" report -i "$out/perf.data" --stdio --children -g none --percent-limit 2 2> /dev/null \
+            | grep -E '^ +[0-9]' | head -60 > "$out/perf-children.txt"
+        rm -f "$out/perf.data"
+    fi
+fi
+log "done"
