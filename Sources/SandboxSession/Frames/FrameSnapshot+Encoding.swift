@@ -30,18 +30,19 @@ extension FrameSnapshot {
     /// a snapshot's storage.
     private struct Builder: ~Copyable {
         var w: JSONWriter
-        let layers: PartList<Layer>
-        let properties: PartList<Property>
+        /// The snapshot whose lists this fills (held by its `encode` for the whole build).
+        private unowned(unsafe) let snapshot: FrameSnapshot
         private(set) var uniqueIDs = true
 
         /// Starts the snapshot's buffer and lists over (their storage kept).
         init(reusing snapshot: FrameSnapshot) {
             w = JSONWriter(reusing: snapshot.buffer, headroom: 0)
-            layers = snapshot.layers
-            properties = snapshot.properties
-            layers.removeAll()
-            properties.removeAll()
+            self.snapshot = snapshot
+            snapshot.layers.removeAll()
+            snapshot.properties.removeAll()
         }
+
+        private var propertyCount: Int { snapshot.properties.count }
 
         /// The header's range, and that of `sent`'s value within it (protocol 1 repeats it as `t`).
         mutating func header(
@@ -94,7 +95,7 @@ extension FrameSnapshot {
         private mutating func begin() -> Int { w.beginPart() }
 
         private mutating func end(_ key: Key, from start: Int) {
-            properties.append(Property(key: key, value: start..<w.position))
+            snapshot.properties.append(Property(key: key, value: start..<w.position))
         }
 
         mutating func layer(_ layer: LayerState, controller: String? = nil) {
@@ -103,8 +104,8 @@ extension FrameSnapshot {
             let id = start..<w.position
             // Compared as written (a handful of layers; no array of ids made per frame).
             let written = w.written(id)
-            if layers.all.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
-            let first = properties.count
+            if snapshot.layers.all.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
+            let first = propertyCount
             if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
             start = begin(); w.name(layer.content, in: QuotedNames.contents); end(.content, from: start)
             start = begin(); w.name(layer.shape, in: QuotedNames.shapes); end(.shape, from: start)
@@ -134,10 +135,15 @@ extension FrameSnapshot {
                     end(.corners, from: start)
                 }
             }
-            layers.append(Layer(id: id, properties: first..<properties.count))
+            snapshot.layers.append(Layer(id: id, properties: first..<propertyCount))
         }
 
         private mutating func transform(_ t: TransitionCore.AffineTransform) {
+            // Most layers most frames: the identity, as its numbers format (`-0` as `0` too).
+            if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == 0, t.ty == 0 {
+                w.appendRaw("[1,0,0,1,0,0]")
+                return
+            }
             w.beginArray()
             w.fixed(t.a, FramePrecision.multiplier); w.fixed(t.b, FramePrecision.multiplier)
             w.fixed(t.c, FramePrecision.multiplier); w.fixed(t.d, FramePrecision.multiplier)
@@ -193,7 +199,7 @@ extension FrameSnapshot {
         }
 
         private mutating func sceneLayer(_ layer: SceneLayer) -> Layer {
-            let first = properties.count
+            let first = propertyCount
             var start = begin(); w.string(layer.controller); end(.controller, from: start)
             let id = start..<w.position
             start = begin(); w.string(layer.role.rawValue); end(.role, from: start)
@@ -204,7 +210,7 @@ extension FrameSnapshot {
             if let title = layer.title { start = begin(); w.string(title); end(.title, from: start) }
             start = begin(); w.string(layer.group); end(.group, from: start)
             if let view = layer.view { start = begin(); w.string(view); end(.view, from: start) }
-            return Layer(id: id, properties: first..<properties.count)
+            return Layer(id: id, properties: first..<propertyCount)
         }
 
         private mutating func rect(_ rect: Rect) {
@@ -215,14 +221,14 @@ extension FrameSnapshot {
         }
 
         mutating func animator(_ animator: PropertyAnimatorState) -> Layer {
-            let first = properties.count
+            let first = propertyCount
             var start = begin(); w.string(animator.state.rawValue); end(.state, from: start)
             start = begin(); w.bool(animator.isRunning); end(.running, from: start)
             start = begin(); w.bool(animator.isReversed); end(.reversed, from: start)
             // iOS 11+ semantics: 1 − the forward time while reversed.
             start = begin(); w.fixed(animator.reportedFractionComplete, FramePrecision.progress);
             end(.fractionComplete, from: start)
-            return Layer(id: 0..<0, properties: first..<properties.count)
+            return Layer(id: 0..<0, properties: first..<propertyCount)
         }
     }
 }

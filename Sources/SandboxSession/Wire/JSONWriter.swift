@@ -208,6 +208,13 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// A literal value written as it is (the caller knows it is valid JSON).
+    mutating func appendRaw(_ literal: StaticString) {
+        separate()
+        bytes.append(literal)
+        needsComma = true
+    }
+
     mutating func appendRaw(_ raw: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: raw)
         needsComma = true
