@@ -7,7 +7,7 @@ import Testing
 /// rather than read another frame's parts.
 struct PartListTests {
     @Test func appendsGrowAndKeepEveryElement() {
-        var list = PartList<Int32>(capacity: 2)
+        let list = PartList<Int32>(capacity: 2)
         for value in 0..<100 { list.append(Int32(value)) }
         #expect(list.count == 100)
         #expect(list.capacity >= 100)
@@ -23,7 +23,7 @@ struct PartListTests {
 
     @Test func anIndexPastTheCountStops() async {
         await #expect(processExitsWith: .failure) {
-            var list = PartList<Int32>(capacity: 8)
+            let list = PartList<Int32>(capacity: 8)
             list.append(1)
             _ = list[1]
         }
@@ -31,7 +31,7 @@ struct PartListTests {
 
     @Test func aRangePastTheCountStops() async {
         await #expect(processExitsWith: .failure) {
-            var list = PartList<Int32>(capacity: 8)
+            let list = PartList<Int32>(capacity: 8)
             list.append(1)
             _ = list[0..<2]
         }

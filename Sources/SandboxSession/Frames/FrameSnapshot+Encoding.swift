@@ -30,19 +30,18 @@ extension FrameSnapshot {
     /// a snapshot's storage.
     private struct Builder: ~Copyable {
         var w: JSONWriter
-        /// The snapshot whose lists this fills (held by its `encode` for the whole build).
-        private unowned(unsafe) let snapshot: FrameSnapshot
+        let layers: PartList<Layer>
+        let properties: PartList<Property>
         private(set) var uniqueIDs = true
 
         /// Starts the snapshot's buffer and lists over (their storage kept).
         init(reusing snapshot: FrameSnapshot) {
             w = JSONWriter(reusing: snapshot.buffer, headroom: 0)
-            self.snapshot = snapshot
-            snapshot.layers.removeAll()
-            snapshot.properties.removeAll()
+            layers = snapshot.layers
+            properties = snapshot.properties
+            layers.removeAll()
+            properties.removeAll()
         }
-
-        private var propertyCount: Int { snapshot.properties.count }
 
         /// The header's range, and that of `sent`'s value within it (protocol 1 repeats it as `t`).
         mutating func header(
@@ -95,7 +94,7 @@ extension FrameSnapshot {
         private mutating func begin() -> Int { w.beginPart() }
 
         private mutating func end(_ key: Key, from start: Int) {
-            snapshot.properties.append(Property(key: key, value: start..<w.position))
+            properties.append(Property(key: key, value: start..<w.position))
         }
 
         mutating func layer(_ layer: LayerState, controller: String? = nil) {
@@ -104,8 +103,8 @@ extension FrameSnapshot {
             let id = start..<w.position
             // Compared as written (a handful of layers; no array of ids made per frame).
             let written = w.written(id)
-            if snapshot.layers.all.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
-            let first = propertyCount
+            if layers.all.contains(where: { w.written($0.id).elementsEqual(written) }) { uniqueIDs = false }
+            let first = properties.count
             if let controller { start = begin(); w.string(controller); end(.controller, from: start) }
             start = begin(); w.name(layer.content, in: QuotedNames.contents); end(.content, from: start)
             start = begin(); w.name(layer.shape, in: QuotedNames.shapes); end(.shape, from: start)
@@ -135,7 +134,7 @@ extension FrameSnapshot {
                     end(.corners, from: start)
                 }
             }
-            snapshot.layers.append(Layer(id: id, properties: first..<propertyCount))
+            layers.append(Layer(id: id, properties: first..<properties.count))
         }
 
         private mutating func transform(_ t: TransitionCore.AffineTransform) {
@@ -199,7 +198,7 @@ extension FrameSnapshot {
         }
 
         private mutating func sceneLayer(_ layer: SceneLayer) -> Layer {
-            let first = propertyCount
+            let first = properties.count
             var start = begin(); w.string(layer.controller); end(.controller, from: start)
             let id = start..<w.position
             start = begin(); w.string(layer.role.rawValue); end(.role, from: start)
@@ -210,7 +209,7 @@ extension FrameSnapshot {
             if let title = layer.title { start = begin(); w.string(title); end(.title, from: start) }
             start = begin(); w.string(layer.group); end(.group, from: start)
             if let view = layer.view { start = begin(); w.string(view); end(.view, from: start) }
-            return Layer(id: id, properties: first..<propertyCount)
+            return Layer(id: id, properties: first..<properties.count)
         }
 
         private mutating func rect(_ rect: Rect) {
@@ -221,14 +220,14 @@ extension FrameSnapshot {
         }
 
         mutating func animator(_ animator: PropertyAnimatorState) -> Layer {
-            let first = propertyCount
+            let first = properties.count
             var start = begin(); w.string(animator.state.rawValue); end(.state, from: start)
             start = begin(); w.bool(animator.isRunning); end(.running, from: start)
             start = begin(); w.bool(animator.isReversed); end(.reversed, from: start)
             // iOS 11+ semantics: 1 − the forward time while reversed.
             start = begin(); w.fixed(animator.reportedFractionComplete, FramePrecision.progress);
             end(.fractionComplete, from: start)
-            return Layer(id: 0..<0, properties: first..<propertyCount)
+            return Layer(id: 0..<0, properties: first..<properties.count)
         }
     }
 }

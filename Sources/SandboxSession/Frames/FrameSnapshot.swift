@@ -102,8 +102,8 @@ final class FrameSnapshot {
     /// `sent`'s value, within `header`.
     @exclusivity(unchecked) var sent = 0..<0
     /// The layers, in the frame's order, and their properties (`PartList`: kept from state to state).
-    @exclusivity(unchecked) var layers: PartList<Layer>
-    @exclusivity(unchecked) var properties: PartList<Property>
+    let layers: PartList<Layer>
+    let properties: PartList<Property>
     @exclusivity(unchecked) var scene: Scene?
     /// `animator`'s fields, with the property-animator driver.
     @exclusivity(unchecked) var animator: Layer?

@@ -1,17 +1,15 @@
 /// A snapshot's list of parts (its layers, their properties) in storage the list owns and keeps
 /// from frame to frame: `FrameSnapshot` rewrites its lists every frame and `FrameWriter` reads
-/// two snapshots' lists a frame. As `Array`s (or a class), each read through the snapshot
-/// retained and released the storage and each append checked its uniqueness (callgrind counted
-/// about 20 retain/release pairs a frame); this holds only a pointer and two counts, so a read
-/// is a load and an append a store. Not copyable: the snapshot that stores it owns the storage,
-/// and the buffers it lends are valid until the list is next written.
+/// two snapshots' lists a frame. As `Array`s, each read through the snapshot retained and
+/// released the array's buffer and each append checked its uniqueness (callgrind counted about
+/// 20 retain/release pairs a frame); here a read is a load, an append a store.
 ///
 /// Used on one service thread, by its snapshot only (`FrameRecyclingTests`); every index is
 /// checked against `count` (`PartListTests`).
-struct PartList<Element: BitwiseCopyable>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>
-    private(set) var capacity: Int
-    private(set) var count = 0
+final class PartList<Element: BitwiseCopyable> {
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 4)
@@ -23,16 +21,16 @@ struct PartList<Element: BitwiseCopyable>: ~Copyable {
     var indices: Range<Int> { 0..<count }
 
     /// Empties the list, keeping its storage.
-    mutating func removeAll() { count = 0 }
+    func removeAll() { count = 0 }
 
     @inline(__always)
-    mutating func append(_ element: Element) {
+    func append(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
         count += 1
     }
 
-    private mutating func grow() {
+    private func grow() {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         grown.initialize(from: base, count: count)
         base.deallocate()
