@@ -6,7 +6,10 @@ extension FrameSnapshot {
     /// the buffer and part lists keep their storage (`FrameRecyclingTests`).
     /// Borrowed: passed by value, the session was copied whole for every frame (a profile).
     func encode(_ session: borrowing SessionCore, now: Double) {
-        let frame = session.engine.frame()
+        // Taken, so that the list is uniquely held and keeps its storage; put back below.
+        let kept = engineLayers
+        engineLayers = []
+        let frame = session.engine.frame(reusing: kept)
         var builder = Builder(reusing: self)
         (header, sent) = builder.header(session, frame, now: now)
         var scene: Scene?
@@ -25,6 +28,7 @@ extension FrameSnapshot {
         self.scene = scene
         number = session.frameNumber
         start = UnsafeRawPointer(buffer.base)
+        engineLayers = frame.layers
     }
 
     /// Writes each part on its own (no commas between parts) and records where it lies, into
