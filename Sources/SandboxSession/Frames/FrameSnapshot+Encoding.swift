@@ -6,10 +6,11 @@ extension FrameSnapshot {
     /// the buffer and part lists keep their storage (`FrameRecyclingTests`).
     /// Borrowed: passed by value, the session was copied whole for every frame (a profile).
     func encode(_ session: borrowing SessionCore, now: Double) {
-        // Taken, so that the list is uniquely held and keeps its storage; put back below.
-        let kept = engineLayers
-        engineLayers = []
-        let frame = session.engine.frame(reusing: kept)
+        // The kept list, swapped out and consumed (a copy would be a second reference, and the
+        // engine would empty it into new storage): uniquely held, it keeps its storage. Back below.
+        var kept: [LayerState] = []
+        swap(&kept, &engineLayers)
+        var frame = session.engine.frame(reusing: consume kept)
         var builder = Builder(reusing: self)
         (header, sent) = builder.header(session, frame, now: now)
         var scene: Scene?
@@ -28,7 +29,7 @@ extension FrameSnapshot {
         self.scene = scene
         number = session.frameNumber
         start = UnsafeRawPointer(buffer.base)
-        engineLayers = frame.layers
+        swap(&engineLayers, &frame.layers)
     }
 
     /// Writes each part on its own (no commas between parts) and records where it lies, into
