@@ -6,13 +6,14 @@ import Testing
 private let kept = Animator(configuration: TransitionConfiguration(kind: .reveal)).layers(at: 1)
 
 /// Every kind both ways, and the pop's zero-origin pitfall (its own geometry).
-private let configurations: [TransitionConfiguration] = TransitionKind.allCases.flatMap { kind in
-    [TransitionOperation.present, .dismiss].map { operation in
-        var configuration = TransitionConfiguration(kind: kind)
-        configuration.operation = operation
-        return configuration
-    }
-} + [zeroOrigin]
+private let configurations: [TransitionConfiguration] =
+    TransitionKind.allCases.flatMap { kind in
+        [TransitionOperation.present, .dismiss].map { operation in
+            var configuration = TransitionConfiguration(kind: kind)
+            configuration.operation = operation
+            return configuration
+        }
+    } + [zeroOrigin]
 
 private var zeroOrigin: TransitionConfiguration {
     var configuration = TransitionConfiguration(kind: .pop)
