@@ -87,7 +87,8 @@ public struct InteractiveTransition: Equatable, Sendable {
     }
 
     /// Removes the view `id` and the masks it carries from `layers[start...]`, in place: a
-    /// handful of layers, so no set of masks is made.
+    /// handful of layers, so no set of masks is made (`InteractiveTransitionAppendTests` checks it
+    /// against a set and a filter).
     private static func remove(_ id: LayerID, from layers: inout [LayerState], after start: Int) {
         // The masks first, while every layer that carries one is still there.
         for index in (start..<layers.count).reversed() where layers[index].id != id {
@@ -106,8 +107,9 @@ public struct InteractiveTransition: Equatable, Sendable {
         frame(reusing: [])
     }
 
-    /// `frame()`, its layers written into `layers`' storage (emptied, its capacity kept): pass
-    /// a uniquely held list kept from the previous frame and nothing is allocated.
+    /// `frame()`, its layers written into `layers`' storage (emptied, its capacity kept): pass a
+    /// list kept from the previous frame, consumed (`consume`: a copy is a second reference, and
+    /// emptying it would make new storage), and nothing is allocated.
     public func frame(reusing layers: consuming [LayerState]) -> Frame {
         layers.removeAll(keepingCapacity: true)
         self.layers(into: &layers)
