@@ -55,16 +55,26 @@ public struct FrameBudget: Equatable, Sendable {
         if total > 0 {
             let cost = spentSeconds / Double(total)
             self.cost = cost
-            // Sessions ticking at each rate: ticks a second over the rate and the part it had.
-            var sessions: [Int: Double] = [:]
-            for (rate, count) in self.ticks where rate > 0 {
-                sessions[rate] = Double(count) / elapsed / (Double(rate) * fraction(fps: rate))
+            // Ticks a second the sessions ask for: those made, over the part each rate had.
+            var demand = 0.0
+            for (rate, count) in self.ticks where rate > 0 { demand += Double(count) / elapsed / fraction(fps: rate) }
+            if demand < share / cost * 0.999 {
+                // Every rate's demand fits, so max-min fair cuts none (`FrameBudgetTests`): nothing
+                // to work out, nothing allocated each period (docs/PERFORMANCE.md "Allocations").
+                fractions = [:]
+            } else {
+                // Sessions ticking at each rate: ticks a second over the rate and the part it had.
+                var sessions: [Int: Double] = [:]
+                for (rate, count) in self.ticks where rate > 0 {
+                    sessions[rate] = Double(count) / elapsed / (Double(rate) * fraction(fps: rate))
+                }
+                fractions = Self.fractions(capacity: share / cost, sessions: sessions)
             }
-            fractions = Self.fractions(capacity: share / cost, sessions: sessions)
         } else {
             fractions = [:]
         }
-        (spentSeconds, self.ticks, since) = (0, [:], now)
+        self.ticks.removeAll(keepingCapacity: true)
+        (spentSeconds, since) = (0, now)
     }
 
     /// The part of its frames a session at `fps` is given now (0…1).

@@ -6,7 +6,11 @@ extension FrameSnapshot {
     /// the buffer and part lists keep their storage (`FrameRecyclingTests`).
     /// Borrowed: passed by value, the session was copied whole for every frame (a profile).
     func encode(_ session: borrowing SessionCore, now: Double) {
-        let frame = session.engine.frame()
+        // The kept list, swapped out and consumed (a copy would be a second reference, and the
+        // engine would empty it into new storage): uniquely held, it keeps its storage. Back below.
+        var kept: [LayerState] = []
+        swap(&kept, &engineLayers)
+        var frame = session.engine.frame(reusing: consume kept)
         var builder = Builder(reusing: self)
         (header, sent) = builder.header(session, frame, now: now)
         var scene: Scene?
@@ -24,6 +28,7 @@ extension FrameSnapshot {
         self.scene = scene
         number = session.frameNumber
         start = UnsafeRawPointer(buffer.base)
+        swap(&engineLayers, &frame.layers)
     }
 
     /// Writes each part on its own (no commas between parts) and records where it lies, into

@@ -107,6 +107,9 @@ final class FrameSnapshot {
     @exclusivity(unchecked) var scene: Scene?
     /// `animator`'s fields, with the property-animator driver.
     @exclusivity(unchecked) var animator: Layer?
+    /// The engine's layers of the latest state: the next state's are written into this list's
+    /// storage (`FrameRecyclingTests`), none is made per frame.
+    @exclusivity(unchecked) var engineLayers: [LayerState] = []
     /// Whether every layer id occurs once (a delta names layers by id; checked while encoding,
     /// not assumed).
     @exclusivity(unchecked) var hasUniqueIDs = true
@@ -115,6 +118,7 @@ final class FrameSnapshot {
     init(layers count: Int) {
         buffer = ByteBuffer(capacity: 300 * count + 200)
         layers = PartList(capacity: count)
+        engineLayers.reserveCapacity(count)
         // At most 12 properties a layer, 4 the animator's.
         properties = PartList(capacity: 12 * count + 4)
         start = UnsafeRawPointer(buffer.base)

@@ -168,9 +168,15 @@ enum LogStats {
         let suppressed = LogBudget.suppressedTotal.load(ordering: .relaxed)
         published.withLock { (published: inout LogStatsPublished) in
             // A new registry (tests make several) starts from the totals of the process.
-            if published.registry !== metrics.registry { published = LogStatsPublished(registry: metrics.registry) }
-            metrics.logLinesDropped.increment(by: Int64(dropped - published.dropped))
-            metrics.logLinesSuppressed.increment(by: Int64(suppressed - published.suppressed))
+            let fresh = published.registry !== metrics.registry
+            if fresh { published = LogStatsPublished(registry: metrics.registry) }
+            // Looked up (and made, the first time) only when they change: a lookup allocates.
+            if fresh || dropped != published.dropped {
+                metrics.logLinesDropped.increment(by: Int64(dropped - published.dropped))
+            }
+            if fresh || suppressed != published.suppressed {
+                metrics.logLinesSuppressed.increment(by: Int64(suppressed - published.suppressed))
+            }
             published.dropped = dropped
             published.suppressed = suppressed
         }

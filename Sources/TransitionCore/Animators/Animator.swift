@@ -1,6 +1,6 @@
 /// One of the animators, chosen by `TransitionKind`: an enum rather than an existential so the
 /// engine stays a plain `Equatable` value and dispatch costs a switch.
-public enum Animator: Equatable, Sendable {
+public enum Animator: TransitionAnimator {
     case fade(FadeAnimator)
     case pop(PopAnimator)
     case reveal(RevealAnimator)
@@ -39,17 +39,17 @@ public enum Animator: Equatable, Sendable {
         }
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         switch self {
-        case .fade(let a): return a.layers(at: time)
-        case .pop(let a): return a.layers(at: time)
-        case .reveal(let a): return a.layers(at: time)
-        case .push(let a): return a.layers(at: time)
-        case .coverVertical(let a): return a.layers(at: time)
-        case .flipHorizontal(let a): return a.layers(at: time)
-        case .crossDissolve(let a): return a.layers(at: time)
-        case .partialCurl(let a): return a.layers(at: time)
-        case .zoom(let a): return a.layers(at: time)
+        case .fade(let a): a.layers(at: time, into: &layers)
+        case .pop(let a): a.layers(at: time, into: &layers)
+        case .reveal(let a): a.layers(at: time, into: &layers)
+        case .push(let a): a.layers(at: time, into: &layers)
+        case .coverVertical(let a): a.layers(at: time, into: &layers)
+        case .flipHorizontal(let a): a.layers(at: time, into: &layers)
+        case .crossDissolve(let a): a.layers(at: time, into: &layers)
+        case .partialCurl(let a): a.layers(at: time, into: &layers)
+        case .zoom(let a): a.layers(at: time, into: &layers)
         }
     }
 }

@@ -12,16 +12,18 @@ public struct CrossDissolveAnimator: TransitionAnimator {
         operation = configuration.operation
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         let f = TimingCurve.easeInEaseOut.value(at: fraction(time))
         if operation == .present {
             var to = LayerState.screen(.to, .presented, in: container, z: 1)
             to.opacity = f
-            return isComplete(time) ? [to] : [.screen(.from, .presenter, in: container, z: 0), to]
+            if !isComplete(time) { layers.append(.screen(.from, .presenter, in: container, z: 0)) }
+            layers.append(to)
+            return
         }
         var from = LayerState.screen(.from, .presented, in: container, z: 1)
         from.opacity = 1 - f
-        let to = LayerState.screen(.to, .presenter, in: container, z: 0)
-        return isComplete(time) ? [to] : [to, from]
+        layers.append(.screen(.to, .presenter, in: container, z: 0))
+        if !isComplete(time) { layers.append(from) }
     }
 }

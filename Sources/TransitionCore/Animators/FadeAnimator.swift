@@ -12,12 +12,12 @@ public struct FadeAnimator: TransitionAnimator {
         operation = configuration.operation
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         let (fromContent, toContent): (LayerContent, LayerContent) =
             operation == .present ? (.presenter, .presented) : (.presented, .presenter)
         var to = LayerState.screen(.to, toContent, in: container, z: 1)
         to.opacity = TimingCurve.easeInEaseOut.value(at: fraction(time))
-        if isComplete(time) { return [to] }
-        return [.screen(.from, fromContent, in: container, z: 0), to]
+        if !isComplete(time) { layers.append(.screen(.from, fromContent, in: container, z: 0)) }
+        layers.append(to)
     }
 }

@@ -37,13 +37,13 @@ public struct FlipHorizontalAnimator: TransitionAnimator {
         return layer
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         let sign: Double = operation == .present ? 1 : -1
         let theta = Double.pi * TimingCurve.easeInEaseOut.value(at: fraction(time)) * sign
         let (fromContent, toContent): (LayerContent, LayerContent) =
             operation == .present ? (.presenter, .presented) : (.presented, .presenter)
         let to = side(.to, toContent, angle: theta - Double.pi * sign)
-        if isComplete(time) { return [to] }
-        return [side(.from, fromContent, angle: theta), to]
+        if !isComplete(time) { layers.append(side(.from, fromContent, angle: theta)) }
+        layers.append(to)
     }
 }

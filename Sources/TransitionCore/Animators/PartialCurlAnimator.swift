@@ -27,13 +27,16 @@ public struct PartialCurlAnimator: TransitionAnimator {
         operation = configuration.operation
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         let eased = TimingCurve.easeInEaseOut.value(at: fraction(time))
         let curled = operation == .present ? eased : 1 - eased
         let (pageID, underID): (LayerID, LayerID) = operation == .present ? (.from, .to) : (.to, .from)
         let under = LayerState.screen(underID, .presented, in: container, z: 0)
         var page = LayerState.screen(pageID, .presenter, in: container, z: 1)
-        if operation == .dismiss && isComplete(time) { return [page] }  // the presented screen is gone
+        if operation == .dismiss && isComplete(time) {  // the presented screen is gone
+            layers.append(page)
+            return
+        }
 
         let alpha = Self.foldAngle
         let halfWidthRise = container.width / 2 * tan(alpha)
@@ -57,6 +60,9 @@ public struct PartialCurlAnimator: TransitionAnimator {
             id: .fold, content: .mask, center: pivot + upward * (maskSize.height / 2), bounds: maskSize,
             transform: AffineTransform(rotationAngle: -alpha), z: 3)
         page.mask = .fold
-        return [under, page, curl, fold]
+        layers.append(under)
+        layers.append(page)
+        layers.append(curl)
+        layers.append(fold)
     }
 }

@@ -42,7 +42,7 @@ public struct PopAnimator: TransitionAnimator {
             ? PopAnimator.thumbnailCornerRadius / xScale : min(container.width, container.height) / 2
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         let presenting = operation == .present
         let s = spring.value(at: time)
         let screenCenter = Point(x: container.width / 2, y: container.height / 2)
@@ -62,11 +62,13 @@ public struct PopAnimator: TransitionAnimator {
             cornerRadius: PopAnimator.thumbnailCornerRadius, opacity: thumbnailVisible ? 1 : 0, z: 1)
         let list = LayerState.screen(presenting ? .from : .to, .presenter, in: container, z: 0)
 
-        if isComplete(time) {
-            // The source screen is removed: the list (with its thumbnail) when presenting, the
-            // detail when dismissing.
-            return presenting ? [herb] : [list, thumbnail]
+        // Once complete the source screen is removed: the list (with its thumbnail) when
+        // presenting, the detail when dismissing.
+        let complete = isComplete(time)
+        if !complete || !presenting {
+            layers.append(list)
+            layers.append(thumbnail)
         }
-        return [list, thumbnail, herb]
+        if !complete || presenting { layers.append(herb) }
     }
 }

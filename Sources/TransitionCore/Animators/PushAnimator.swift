@@ -15,7 +15,7 @@ public struct PushAnimator: TransitionAnimator {
         operation = configuration.operation
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         let f = TimingCurve.easeInEaseOut.value(at: fraction(time))
         let width = container.width
         var from: LayerState
@@ -31,6 +31,7 @@ public struct PushAnimator: TransitionAnimator {
             from.center.x += width * f
             to.center.x -= width * PushAnimator.parallax * (1 - f)
         }
-        return isComplete(time) ? [to] : [from, to]
+        if !isComplete(time) { layers.append(from) }
+        layers.append(to)
     }
 }

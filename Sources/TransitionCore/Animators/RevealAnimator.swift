@@ -23,18 +23,22 @@ public struct RevealAnimator: TransitionAnimator {
         operation = configuration.operation
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         let f = TimingCurve.easeIn.value(at: fraction(time))
         if operation == .dismiss {
             var from = LayerState.screen(.from, .presented, in: container, z: 1)
             from.transform = AffineTransform.identity.interpolated(to: RevealAnimator.shrunk, fraction: f)
-            let to = LayerState.screen(.to, .presenter, in: container, z: 0)
-            return isComplete(time) ? [to] : [to, from]
+            layers.append(.screen(.to, .presenter, in: container, z: 0))
+            if !isComplete(time) { layers.append(from) }
+            return
         }
         let zoom = AffineTransform.identity.interpolated(to: RevealAnimator.zoomed, fraction: f)
         var to = LayerState.screen(.to, .presented, in: container, z: 2)
         to.opacity = fraction(time)
-        if isComplete(time) { return [to] }
+        if isComplete(time) {
+            layers.append(to)
+            return
+        }
         to.mask = .mask
         let logo = LayerState(
             id: .logo, content: .logo, shape: .logo,
@@ -44,6 +48,9 @@ public struct RevealAnimator: TransitionAnimator {
             id: .mask, content: .mask, shape: .logo,
             center: Point(x: container.width / 2, y: container.height / 2), bounds: LogoPath.size,
             transform: zoom, z: 3)
-        return [.screen(.from, .presenter, in: container, z: 0), logo, to, mask]
+        layers.append(.screen(.from, .presenter, in: container, z: 0))
+        layers.append(logo)
+        layers.append(to)
+        layers.append(mask)
     }
 }

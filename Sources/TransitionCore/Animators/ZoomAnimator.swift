@@ -46,17 +46,19 @@ public struct ZoomAnimator: TransitionAnimator {
             ? source.interpolated(to: home, fraction: s) : home.interpolated(to: source, fraction: s)
     }
 
-    public func layers(at time: Double) -> [LayerState] {
+    public func layers(at time: Double, into layers: inout [LayerState]) {
         if isComplete(time) {
-            return operation == .present ? [cardLayer(home)] : [.screen(.to, .presenter, in: container, z: 0)]
+            layers.append(operation == .present ? cardLayer(home) : .screen(.to, .presenter, in: container, z: 0))
+            return
         }
-        return layers(card: card(at: time))
+        self.layers(card: card(at: time), into: &layers)
     }
 
-    /// The covered screen beneath and the card at `card`.
-    func layers(card: Rect) -> [LayerState] {
+    /// Appends the covered screen beneath and the card at `card`.
+    func layers(card: Rect, into layers: inout [LayerState]) {
         let covered: LayerID = operation == .present ? .from : .to
-        return [.screen(covered, .presenter, in: container, z: 0), cardLayer(card)]
+        layers.append(.screen(covered, .presenter, in: container, z: 0))
+        layers.append(cardLayer(card))
     }
 
     /// How far `card` is from the full frame toward the source, 0…1, by its width (the radius follows it).

@@ -20,10 +20,11 @@ extension InteractiveTransition {
         }
     }
 
-    /// The layers the zoom dismissal shows now, or nil to use the timeline's.
-    func zoomLayers() -> [LayerState]? {
-        guard case .zoom(let zoom) = animator, let card = zoomCard() else { return nil }
-        return zoom.layers(card: card)
+    /// Appends the layers the zoom dismissal shows now; false (nothing appended) to use the timeline's.
+    func zoomLayers(into layers: inout [LayerState]) -> Bool {
+        guard case .zoom(let zoom) = animator, let card = zoomCard() else { return false }
+        zoom.layers(card: card, into: &layers)
+        return true
     }
 
     /// After a pointer event: a pan that began on a zoom dismissal anchors the card where it

@@ -49,25 +49,36 @@ public struct InteractiveTransition: Equatable, Sendable {
     /// only the source side is shown (pop: the list with its thumbnail, not a scaled detail on
     /// top of it; reveal: no feed peeking through the logo-sized mask).
     public func layers() -> [LayerState] {
+        var layers: [LayerState] = []
+        self.layers(into: &layers)
+        return layers
+    }
+
+    /// Appends `layers()` to `layers` (what is there stays): a caller that keeps its list between
+    /// frames allocates nothing while a transition tracks, completes or rests; only the pitfalls'
+    /// branches may (`InteractiveTransitionAppendTests`).
+    public func layers(into layers: inout [LayerState]) {
         // Pitfall.negativeCompletionSpeed: the layer clock ran past the animations' start, so
         // every layer shows its model value, the end state, until the cancel is cleaned up.
         if phase == .cancelling, let completion, completion.isFlashing(at: time) {
-            return animator.layers(at: animator.duration)
+            animator.layers(at: animator.duration, into: &layers)
+            return
         }
         // The animators drop the source view at their end (as `completeTransition(true)` removes
         // it); until the transition has completed — a drag held at the end, a spring's overshoot
         // clipped at 1, a property animator paused on completion — UIKit still has it in the
         // container: the picture just before the end.
         let time = phase == .finished ? timelineTime : min(timelineTime, animator.duration.nextDown)
-        let layers = zoomLayers() ?? animator.layers(at: time)
-        if phase == .idle || phase == .cancelled { return Self.removing(.to, from: layers) }
-        if completedOnCancel, !animator.layers(at: animator.duration).contains(where: { $0.id == .from }) {
+        let start = layers.count
+        if !zoomLayers(into: &layers) { animator.layers(at: time, into: &layers) }
+        if phase == .idle || phase == .cancelled {
+            Self.remove(.to, from: &layers, after: start)
+        } else if completedOnCancel, !animator.layers(at: animator.duration).contains(where: { $0.id == .from }) {
             // Pitfall.completeOnCancel: `completeTransition(true)` removed the source view (as
             // it does at every finish whose end state drops it), though the picture froze at
             // the release progress: the destination alone, part way.
-            return Self.removing(.from, from: layers)
+            Self.remove(.from, from: &layers, after: start)
         }
-        return layers
     }
 
     /// True once `Pitfall.completeOnCancel` has reported a cancelled release finished.
@@ -75,14 +86,34 @@ public struct InteractiveTransition: Equatable, Sendable {
         phase == .finished && lastRelease?.outcome == .cancel && configuration.pitfalls.contains(.completeOnCancel)
     }
 
-    /// `layers` without the view `id` and the masks it carries.
-    private static func removing(_ id: LayerID, from layers: [LayerState]) -> [LayerState] {
-        let masks = Set(layers.compactMap { $0.id == id ? $0.mask : nil })
-        return layers.filter { $0.id != id && !masks.contains($0.id) }
+    /// Removes the view `id` and the masks it carries from `layers[start...]`, in place: a
+    /// handful of layers, so no set of masks is made (`InteractiveTransitionAppendTests` checks it
+    /// against a set and a filter).
+    private static func remove(_ id: LayerID, from layers: inout [LayerState], after start: Int) {
+        // The masks first, while every layer that carries one is still there.
+        for index in (start..<layers.count).reversed() where layers[index].id != id {
+            let mask = layers[index].id
+            if (start..<layers.count).contains(where: { layers[$0].id == id && layers[$0].mask == mask }) {
+                layers.remove(at: index)
+            }
+        }
+        var index = start
+        while index < layers.count {
+            if layers[index].id == id { layers.remove(at: index) } else { index += 1 }
+        }
     }
 
     public func frame() -> Frame {
-        Frame(phase: phase, progress: progress, time: time, velocity: velocity, layers: layers())
+        frame(reusing: [])
+    }
+
+    /// `frame()`, its layers written into `layers`' storage (emptied, its capacity kept): pass a
+    /// list kept from the previous frame, consumed (`consume`: a copy is a second reference, and
+    /// emptying it would make new storage), and nothing is allocated.
+    public func frame(reusing layers: consuming [LayerState]) -> Frame {
+        layers.removeAll(keepingCapacity: true)
+        self.layers(into: &layers)
+        return Frame(phase: phase, progress: progress, time: time, velocity: velocity, layers: layers)
     }
 
     // MARK: - Inputs
