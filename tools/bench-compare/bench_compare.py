@@ -148,7 +148,10 @@ def collect(options, save):
 def loaded(folder):
     """What `collect` saved (or the device script wrote) in `folder`."""
     def read(name):
-        with open(os.path.join(folder, name)) as source:
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            return []  # a step not run (device.sh STEPS): its rows say so
+        with open(path) as source:
             return parsed_json(source.read())
 
     latency = {}
@@ -156,8 +159,10 @@ def loaded(folder):
         found = re.fullmatch(r"latency-(\d+)\.json", name)
         if found:
             latency[int(found.group(1))] = read(name)
-    with open(os.path.join(folder, "machine.txt")) as source:
-        machine = source.read().strip()
+    machine = "not recorded"
+    if os.path.exists(os.path.join(folder, "machine.txt")):
+        with open(os.path.join(folder, "machine.txt")) as source:
+            machine = source.read().strip()
     return read("bench.json"), read("ramp.json"), dict(sorted(latency.items())), machine
 
 
@@ -173,12 +178,13 @@ def table(bench, ramp, latency, machine):
         return found.get("sessions") if isinstance(found, dict) else found  # the largest N at the bar, or null
 
     held = (ramp_best("sandbox"), ramp_best("streamer"))
+    ran = "none" if ramp else "not run"
     rows = [
         (f"{sessions or '?':,} sessions × 60 fps, one service thread: CPU µs per frame (median of {runs})",
          spread(cpu["sandbox"]), spread(cpu["streamer"]),
          spread(cpu["ratio"]) + "×"),
         ("most sessions one thread holds (≥ 99 % on time, p99 jitter ≤ 2 ms; `bench --ramp`)",
-         str(held[0] or "none"), str(held[1] or "none"),
+         str(held[0] or ran), str(held[1] or ran),
          f"{held[0] / held[1]:.2f}×" if all(held) else "—"),
     ]
     for connections, items in latency.items():

@@ -7,11 +7,13 @@
 # of that build in the same sitting; and the server's profile at 1,000 sessions when `perf` is
 # in the bundle.
 #
-#   bash .build/device/run && bash tools/bench-compare/device.sh OUT [BASELINE…]
-#   python3 tools/bench-compare/bench_compare.py --from OUT         # on the development machine
+#   bash .build/device/run && bash tools/bench-compare/device.sh /tmp/q [BASELINE…]; tar -C /tmp -czf $OUT/q.tgz q
+#   tar -xzf q.tgz && python3 tools/bench-compare/bench_compare.py --from q      # on the development machine
+# (One archive: the device tool brings back only a few files of a run.)
 #
 # Settings (environment): REPEAT (5), SESSIONS (1000), SECONDS_EACH (4), CLIENT_THREADS (4),
-# RAMP_START (500), SAMPLES_1 (2000), SAMPLES_10 (3000), LATENCY_REPEAT (3), PERF_SECONDS (6).
+# RAMP_START (500), RAMP_LIMIT (4000), SAMPLES_1 (2000), SAMPLES_10 (3000), LATENCY_REPEAT (3), PERF_SECONDS (6),
+# STEPS (which to run: "bench ramp latency phases baselines perf").
 set -u
 out=${1:?usage: device.sh OUT [BASELINE...]}
 shift
@@ -23,6 +25,8 @@ log() { echo "$(date +%T) $*" | tee -a "$out/log.txt" >&2; }
 load() { cut -d' ' -f1 /proc/loadavg; }
 common=(--client-threads "$threads" --floor "$floor" --json --no-progress)
 before=$(load)
+steps=" ${STEPS:-bench ramp latency phases baselines perf} "
+step() { [[ $steps == *" $1 "* ]]; }
 
 # A server and an echo floor for `latency`, until `stop_servers`.
 start() {  # NAME PORT COMMAND…
@@ -37,22 +41,31 @@ start() {  # NAME PORT COMMAND…
     log "$name did not start: $(head -c 300 "$out/$name.log")"
     return 1
 }
-stop() { kill "$(cat "$out/$1.pid")" 2>/dev/null; wait "$(cat "$out/$1.pid")" 2>/dev/null; }
+stop() {
+    [ -f "$out/$1.pid" ] || return 0
+    kill "$(cat "$out/$1.pid")" 2>/dev/null
+    wait "$(cat "$out/$1.pid")" 2>/dev/null
+    rm -f "$out/$1.pid"
+}
 
-log "bench --repeat $repeat at $sessions sessions"
-timeout 200 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat "$repeat" "${common[@]}" \
-    > "$out/bench.json" 2> "$out/bench.err" || log "bench exited $?"
+if step bench; then
+    log "bench --repeat $repeat at $sessions sessions"
+    timeout 200 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat "$repeat" "${common[@]}" \
+        > "$out/bench.json" 2> "$out/bench.err" || log "bench exited $?"
+fi
 
-log "bench --ramp"
-timeout 200 "$sandbox" bench --ramp --sessions "${RAMP_START:-500}" --seconds 3 --limit 4000 "${common[@]}" \
-    > "$out/ramp.json" 2> "$out/ramp.err" || log "ramp exited $?"
+if step ramp; then
+    log "bench --ramp"
+    timeout 200 "$sandbox" bench --ramp --sessions "${RAMP_START:-500}" --seconds 3 --limit "${RAMP_LIMIT:-4000}" \
+        "${common[@]}" > "$out/ramp.json" 2> "$out/ramp.err" || log "ramp exited $?"
+fi
 
-for connections in 1 10; do
+step latency && for connections in 1 10; do
     samples_var=SAMPLES_$connections
     samples=${!samples_var:-3000}
     log "latency at $connections connections"
     port=$((20000 + connections)) echo_port=$((21000 + connections))
-    if start serve-$connections $port "$sandbox" serve --port $port --log-level warning \
+    if start serve-$connections $port "$sandbox" serve --port $port --log-level warning --web-root "$PWD/web" \
         && start echo-$connections $echo_port "$floor" echo --port $echo_port; then
         timeout 150 "$sandbox" latency --url "ws://127.0.0.1:$port/" --compare "ws://127.0.0.1:$echo_port/" \
             --samples "$samples" --warmup 50 --rate 200 --concurrency $connections \
@@ -65,21 +78,29 @@ done
 echo "$(hostname), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //');" \
     "load average $before before, $(load) after" > "$out/machine.txt"
 
-log "one tick phase: bench --repeat 3"
-mkdir -p "$out/phases-1"
-timeout 100 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 --server-tick-phases 1 \
-    "${common[@]}" > "$out/phases-1/bench.json" 2> "$out/phases-1/bench.err" || log "phases-1 exited $?"
+if step phases; then
+    log "one tick phase: bench --repeat 3"
+    mkdir -p "$out/phases-1"
+    timeout 100 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 --server-tick-phases 1 \
+        "${common[@]}" > "$out/phases-1/bench.json" 2> "$out/phases-1/bench.err" || log "phases-1 exited $?"
+fi
 
-for baseline in "$@"; do
+step baselines && for baseline in "$@"; do
     log "baseline $baseline: bench --repeat 3"
     mkdir -p "$out/$baseline"
-    timeout 100 "$bin/$baseline" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 "${common[@]}" \
+    # Older builds may not know --no-progress (its absence only adds a progress line on stderr).
+    options=("${common[@]}")
+    if ! "$bin/$baseline" bench --help 2>&1 | grep -q -- --no-progress; then
+        options=()
+        for option in "${common[@]}"; do [ "$option" = --no-progress ] || options+=("$option"); done
+    fi
+    timeout 100 "$bin/$baseline" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 "${options[@]}" \
         > "$out/$baseline/bench.json" 2> "$out/$baseline/bench.err" || log "$baseline exited $?"
 done
 
-if [ -x "$bin/perf" ]; then
+if step perf && [ -x "$bin/perf" ]; then
     log "profile: perf record -F 2000 -g for ${PERF_SECONDS:-6} s at $sessions sessions"
-    if start serve-perf 22000 "$sandbox" serve --port 22000 --log-level warning; then
+    if start serve-perf 22000 "$sandbox" serve --port 22000 --log-level warning --web-root "$PWD/web"; then
         pid=$(cat "$out/serve-perf.pid")
         timeout 60 "$sandbox" bench --url ws://127.0.0.1:22000/ --server-pid "$pid" --sessions "$sessions" \
             --client-threads "$threads" --seconds $((${PERF_SECONDS:-6} + 6)) --no-progress \

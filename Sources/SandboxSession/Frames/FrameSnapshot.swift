@@ -137,11 +137,13 @@ final class FrameSnapshot {
             + (layers.capacity + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
     }
 
+    @inline(__always)
     func part(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count)
     }
 
     /// Whether two parts (of this snapshot and `other`) hold the same bytes.
+    @inline(__always)
     func same(_ range: Range<Int>, as otherRange: Range<Int>, of other: FrameSnapshot) -> Bool {
         guard range.count == otherRange.count else { return false }
         let pa = start + range.lowerBound, pb = other.start + otherRange.lowerBound
@@ -157,6 +159,7 @@ final class FrameSnapshot {
     }
 
     /// The index of this snapshot's layer with the same id as `other`'s layer `index`.
+    @inline(__always)
     func layer(matching index: Int, of other: FrameSnapshot) -> Int? {
         let id = other.layers[index].id
         // Most often at the same index: tried first.

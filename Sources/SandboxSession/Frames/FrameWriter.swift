@@ -86,9 +86,13 @@ enum FrameWriter {
 
         func finish() -> EncodedMessage { EncodedMessage(bytes: bytes, headroom: headroom) }
 
+        @inline(__always)
         func append(_ literal: StaticString) { bytes.append(literal) }
+        @inline(__always)
         func append(_ part: UnsafeRawBufferPointer) { bytes.append(contentsOf: part) }
+        @inline(__always)
         func integer(_ value: Int) { bytes.appendInteger(Int64(value)) }
+        @inline(__always)
         func comma(_ index: Int) { if index > 0 { bytes.append(UInt8(ascii: ",")) } }
 
         /// `{"type":"frame","n":N[,"base":B],<header>,"layers":[`
@@ -123,6 +127,7 @@ enum FrameWriter {
             append("}")
         }
 
+        @inline(__always)
         func wholeLayer(_ index: Int, of frame: FrameSnapshot) {
             let layer = frame.layers[index]
             append(#"{"id":"#)
@@ -131,12 +136,14 @@ enum FrameWriter {
             append("}")
         }
 
+        @inline(__always)
         private func property(_ property: FrameSnapshot.Property, of frame: FrameSnapshot) {
             append(",")
             bare(property, of: frame)
         }
 
         /// `"key":value`
+        @inline(__always)
         private func bare(_ property: FrameSnapshot.Property, of frame: FrameSnapshot) {
             append(property.key.prefix)
             append(frame.part(property.value))
@@ -144,6 +151,7 @@ enum FrameWriter {
 
         /// The layer's id alone when nothing changed, else `{"id":…` and what differs from the
         /// base's layer of that id.
+        @inline(__always)
         func changedLayer(_ index: Int, of frame: FrameSnapshot, base baseIndex: Int, of base: FrameSnapshot) {
             let layer = frame.layers[index]
             let opened = changes(layer, of: frame, from: base.layers[baseIndex], of: base) {

@@ -38,17 +38,20 @@ final class PartList<Element: BitwiseCopyable> {
         capacity *= 2
     }
 
+    @inline(__always)
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "part index out of range")
         return base[index]
     }
 
     /// The elements in `range`, valid until the list is next written.
+    @inline(__always)
     subscript(range: Range<Int>) -> UnsafeBufferPointer<Element> {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "part range out of range")
         return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
     /// Every element, valid until the list is next written.
+    @inline(__always)
     var all: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 }
