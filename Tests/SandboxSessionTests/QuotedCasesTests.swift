@@ -22,7 +22,10 @@ struct QuotedCasesTests {
     @Test func phases() { Self.check(QuotedNames.phases) }
 
     /// An enum whose raw value needs escaping is not used from the table.
-    enum Odd: String, CaseIterable { case plain, quote = "a\"b" }
+    enum Odd: String, CaseIterable {
+        case plain
+        case quote = "a\"b"
+    }
 
     @Test func aNameThatNeedsEscapingIsNotTabled() {
         let table = QuotedCases<Odd>()
