@@ -7,7 +7,7 @@ import Testing
 /// rather than read another frame's parts.
 struct PartListTests {
     @Test func appendsGrowAndKeepEveryElement() {
-        let list = PartList<Int32>(capacity: 2)
+        var list = PartList<Int32>(capacity: 2)
         for value in 0..<100 { list.append(Int32(value)) }
         #expect(list.count == 100)
         #expect(list.capacity >= 100)
@@ -19,11 +19,12 @@ struct PartListTests {
         #expect(list.count == 0 && list.capacity == capacity)
         list.append(7)
         #expect(Array(list.all) == [7])
+        list.deallocate()
     }
 
     @Test func anIndexPastTheCountStops() async {
         await #expect(processExitsWith: .failure) {
-            let list = PartList<Int32>(capacity: 8)
+            var list = PartList<Int32>(capacity: 8)
             list.append(1)
             _ = list[1]
         }
@@ -31,7 +32,7 @@ struct PartListTests {
 
     @Test func aRangePastTheCountStops() async {
         await #expect(processExitsWith: .failure) {
-            let list = PartList<Int32>(capacity: 8)
+            var list = PartList<Int32>(capacity: 8)
             list.append(1)
             _ = list[0..<2]
         }

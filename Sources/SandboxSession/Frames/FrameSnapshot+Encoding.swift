@@ -25,6 +25,7 @@ extension FrameSnapshot {
         }
         animator = session.engine.animatorState.map { builder.animator($0) }
         hasUniqueIDs = builder.uniqueIDs
+        (layers, properties) = builder.finish()
         self.scene = scene
         number = session.frameNumber
         start = UnsafeRawPointer(buffer.base)
@@ -35,8 +36,10 @@ extension FrameSnapshot {
     /// a snapshot's storage.
     private struct Builder: ~Copyable {
         var w: JSONWriter
-        let layers: PartList<Layer>
-        let properties: PartList<Property>
+        /// The snapshot's lists, taken for the build and given back by `finish` (views of the
+        /// snapshot's storage: `PartList`).
+        var layers: PartList<Layer>
+        var properties: PartList<Property>
         private(set) var uniqueIDs = true
 
         /// Starts the snapshot's buffer and lists over (their storage kept).
@@ -47,6 +50,9 @@ extension FrameSnapshot {
             layers.removeAll()
             properties.removeAll()
         }
+
+        /// The lists as built (a list that grew has new storage, the old one freed).
+        consuming func finish() -> (PartList<Layer>, PartList<Property>) { (layers, properties) }
 
         /// The header's range, and that of `sent`'s value within it (protocol 1 repeats it as `t`).
         mutating func header(

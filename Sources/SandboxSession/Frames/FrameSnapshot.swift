@@ -102,8 +102,8 @@ final class FrameSnapshot {
     /// `sent`'s value, within `header`.
     @exclusivity(unchecked) var sent = 0..<0
     /// The layers, in the frame's order, and their properties (`PartList`: kept from state to state).
-    let layers: PartList<Layer>
-    let properties: PartList<Property>
+    @exclusivity(unchecked) var layers: PartList<Layer>
+    @exclusivity(unchecked) var properties: PartList<Property>
     @exclusivity(unchecked) var scene: Scene?
     /// `animator`'s fields, with the property-animator driver.
     @exclusivity(unchecked) var animator: Layer?
@@ -122,6 +122,11 @@ final class FrameSnapshot {
         // At most 12 properties a layer, 4 the animator's.
         properties = PartList(capacity: 12 * count + 4)
         start = UnsafeRawPointer(buffer.base)
+    }
+
+    deinit {
+        layers.deallocate()
+        properties.deallocate()
     }
 
     /// The buffer's first byte, read again after each encoding (the buffer may have grown); the

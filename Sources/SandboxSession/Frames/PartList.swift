@@ -1,36 +1,40 @@
-/// A snapshot's list of parts (its layers, their properties) in storage the list owns and keeps
-/// from frame to frame: `FrameSnapshot` rewrites its lists every frame and `FrameWriter` reads
-/// two snapshots' lists a frame. As `Array`s, each read through the snapshot retained and
-/// released the array's buffer and each append checked its uniqueness (callgrind counted about
-/// 20 retain/release pairs a frame); here a read is a load, an append a store.
+/// A snapshot's list of parts (its layers, their properties) in storage kept from frame to frame:
+/// `FrameSnapshot` rewrites its lists every frame and `FrameWriter` reads two snapshots' lists a
+/// frame. As `Array`s or objects, each read through the snapshot retained and released the
+/// storage (callgrind counted about 20 retain/release pairs a frame, on objects cold at 1,000
+/// sessions); this is a pointer and two counts stored in the snapshot, so a read is a load and
+/// an append a store, and a frame touches no object but the snapshot for its parts.
 ///
-/// Used on one service thread, by its snapshot only (`FrameRecyclingTests`); every index is
-/// checked against `count` (`PartListTests`).
-final class PartList<Element: BitwiseCopyable> {
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
-    @exclusivity(unchecked) private(set) var capacity: Int
-    @exclusivity(unchecked) private(set) var count = 0
+/// A view, not an owner: the snapshot that stores it allocates it and frees it (`deallocate`,
+/// from its `deinit`), and the buffers it lends are valid until the list is next written. Used on
+/// one service thread (`FrameRecyclingTests`); every index is checked against `count`
+/// (`PartListTests`).
+struct PartList<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
+    private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 4)
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// Frees the storage; only its owner, once.
+    func deallocate() { base.deallocate() }
 
     var indices: Range<Int> { 0..<count }
 
     /// Empties the list, keeping its storage.
-    func removeAll() { count = 0 }
+    mutating func removeAll() { count = 0 }
 
     @inline(__always)
-    func append(_ element: Element) {
+    mutating func append(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
         count += 1
     }
 
-    private func grow() {
+    private mutating func grow() {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         grown.initialize(from: base, count: count)
         base.deallocate()
