@@ -112,9 +112,7 @@ enum FrameWriter {
         func end(_ frame: FrameSnapshot, base: FrameSnapshot? = nil) {
             switch (frame.animator, base?.animator) {
             case let (animator?, baseAnimator?) where base != nil:
-                let opened = changes(animator, of: frame, from: baseAnimator, of: base!, leadingComma: false) {
-                    append(#","animator":{"#)
-                }
+                let opened = changes(animator, of: frame, from: baseAnimator, of: base!, opening: .animator)
                 if opened { append("}") }
             case (let animator?, _):
                 append(#","animator":"#)
@@ -154,36 +152,51 @@ enum FrameWriter {
         @inline(__always)
         func changedLayer(_ index: Int, of frame: FrameSnapshot, base baseIndex: Int, of base: FrameSnapshot) {
             let layer = frame.layers[index]
-            let opened = changes(layer, of: frame, from: base.layers[baseIndex], of: base) {
-                append(#"{"id":"#)
-                append(frame.part(layer.id))
-            }
+            let opened = changes(layer, of: frame, from: base.layers[baseIndex], of: base, opening: .layer(layer.id))
             if opened { append("}") } else { append(frame.part(layer.id)) }
         }
 
+        /// What a changed object starts with, before its first change: a value, not a closure
+        /// (a closure's captures were retained and released on each call, three a frame).
+        private enum Opening {
+            /// `,"animator":{`, no comma before the first change.
+            case animator
+            /// `{"id":"from"` (the id's bytes in the frame).
+            case layer(Range<Int>)
+            /// `{"base":i`
+            case sceneLayer(Int)
+        }
+
         /// Writes `,"key":value` for each property of `layer` that differs from `baseLayer`'s
-        /// (`null` for what it no longer has), calling `open` before the first; true if any.
+        /// (`null` for what it no longer has), writing `opening` before the first; true if any.
         /// Both property lists are in `Key` order, so one walk merges them, through pointers
         /// (`PartList`).
         private func changes(
             _ layer: FrameSnapshot.Layer, of frame: FrameSnapshot, from baseLayer: FrameSnapshot.Layer,
-            of base: FrameSnapshot, leadingComma: Bool = true, open: () -> Void
+            of base: FrameSnapshot, opening: Opening
         ) -> Bool {
             changes(
                 frame.properties[layer.properties], of: frame, from: base.properties[baseLayer.properties], of: base,
-                leadingComma: leadingComma, open: open)
+                opening: opening)
         }
 
         private func changes(
             _ mine: UnsafeBufferPointer<FrameSnapshot.Property>, of frame: FrameSnapshot,
-            from theirs: UnsafeBufferPointer<FrameSnapshot.Property>, of base: FrameSnapshot, leadingComma: Bool,
-            open: () -> Void
+            from theirs: UnsafeBufferPointer<FrameSnapshot.Property>, of base: FrameSnapshot, opening start: Opening
         ) -> Bool {
             var i = 0, j = 0
             var opened = false
-            var first = !leadingComma
+            var first: Bool
+            if case .animator = start { first = true } else { first = false }
             func opening() {
-                if !opened { open(); opened = true }
+                if !opened {
+                    switch start {
+                    case .animator: append(#","animator":{"#)
+                    case .layer(let id): append(#"{"id":"#); append(frame.part(id))
+                    case .sceneLayer(let index): append(#"{"base":"#); integer(index)
+                    }
+                    opened = true
+                }
                 if first { first = false } else { append(",") }
             }
             while i < mine.count || j < theirs.count {
@@ -249,10 +262,8 @@ enum FrameWriter {
                 for (index, layer) in scene.layers.enumerated() {
                     comma(index)
                     if let match = frame.sceneLayer(index, in: base) {
-                        let opened = changes(layer, of: frame, from: baseScene.layers[match], of: base) {
-                            append(#"{"base":"#)
-                            integer(match)
-                        }
+                        let opened = changes(
+                            layer, of: frame, from: baseScene.layers[match], of: base, opening: .sceneLayer(match))
                         if opened { append("}") } else { integer(match) }
                     } else {
                         wholeSceneLayer(layer, of: frame)
