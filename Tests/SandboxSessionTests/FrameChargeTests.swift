@@ -65,7 +65,9 @@ import TransitionCore
         let root =
             #"{"id":"nav","kind":"navigation","stack":[\#(Self.controller("a", views: 8)),"#
             + #"\#(Self.controller("b", views: 8))]}"#
-        let errors = h.send(#"{"type":"scene","root":\#(root)}"#).filter { if case .send(_, .error) = $0 { true } else { false } }
+        let errors = h.send(#"{"type":"scene","root":\#(root)}"#).filter {
+            if case .send(_, .error) = $0 { true } else { false }
+        }
         #expect(errors.isEmpty, "\(errors)")
         for _ in 0..<10 { try step(&h) }
         h.send(#"{"type":"push","animated":true,"controller":\#(Self.controller("c", views: 8))}"#)

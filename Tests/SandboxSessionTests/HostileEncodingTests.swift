@@ -83,7 +83,9 @@ struct HostileEncodingTests {
                 buffer.count = used
                 source.withUnsafeBytes { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
                 #expect(buffer.count == used + length)
-                #expect(Array(UnsafeRawBufferPointer(start: buffer.base + used, count: length)) == Array(source[0..<length]))
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: buffer.base + used, count: length)) == Array(source[0..<length])
+                )
             }
         }
     }

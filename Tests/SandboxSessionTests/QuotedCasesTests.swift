@@ -22,7 +22,10 @@ struct QuotedCasesTests {
     @Test func phases() { Self.check(QuotedNames.phases) }
 
     /// An enum whose raw value needs escaping is not used from the table.
-    enum Odd: String, CaseIterable { case plain, quote = "a\"b" }
+    enum Odd: String, CaseIterable {
+        case plain
+        case quote = "a\"b"
+    }
 
     @Test func aNameThatNeedsEscapingIsNotTabled() {
         let table = QuotedCases<Odd>()
@@ -40,7 +43,8 @@ struct QuotedCasesTests {
 /// for a case it does not list.
 struct QuotedCasesReviewTests {
     enum Partial: String, CaseIterable {
-        case listed, alsoListed, unlisted = "un-listed"
+        case listed, alsoListed
+        case unlisted = "un-listed"
         static var allCases: [Partial] { [.listed, .alsoListed] }
     }
 
