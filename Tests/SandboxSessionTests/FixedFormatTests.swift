@@ -64,9 +64,10 @@ struct FixedFormatTests {
             case 3: value = Double(Int.random(in: -5_000...5_000, using: &random)) / power  // round values
             default:
                 // Any magnitude, up to past 2⁵³ after scaling.
-                value = Double(sign: Bool.random(using: &random) ? .minus : .plus,
-                               exponent: Int.random(in: -40...70, using: &random),
-                               significand: Double.random(in: 1..<2, using: &random))
+                value = Double(
+                    sign: Bool.random(using: &random) ? .minus : .plus,
+                    exponent: Int.random(in: -40...70, using: &random),
+                    significand: Double.random(in: 1..<2, using: &random))
             }
             let got = Self.formatted(value, decimals), expected = Self.reference(value, decimals)
             guard got == expected else {
@@ -76,11 +77,12 @@ struct FixedFormatTests {
         }
     }
 
-    @Test(arguments: [
-        (0.5, 0, "1"), (-0.5, 0, "-1"), (2.5, 0, "3"), (0.125, 2, "0.13"), (-0.125, 2, "-0.13"),
-        (0.49999999999999994, 0, "0"), (4_503_599_627_370_495.5, 0, "4503599627370496"),
-        (9_007_199_254_740_991, 0, "9007199254740991"), (-0.0, 3, "0"), (1e-9, 9, "0.000000001"),
-    ] as [(Double, Int, String)])
+    @Test(
+        arguments: [
+            (0.5, 0, "1"), (-0.5, 0, "-1"), (2.5, 0, "3"), (0.125, 2, "0.13"), (-0.125, 2, "-0.13"),
+            (0.49999999999999994, 0, "0"), (4_503_599_627_370_495.5, 0, "4503599627370496"),
+            (9_007_199_254_740_991, 0, "9007199254740991"), (-0.0, 3, "0"), (1e-9, 9, "0.000000001"),
+        ] as [(Double, Int, String)])
     func edges(_ value: Double, _ decimals: Int, _ text: String) {
         #expect(Self.formatted(value, decimals) == text)
         #expect(Self.reference(value, decimals) == text)
@@ -90,7 +92,8 @@ struct FixedFormatTests {
     func integers(_ value: Int64) {
         let buffer = ByteBuffer(capacity: 8)
         buffer.appendInteger(value)
-        #expect(String(decoding: UnsafeRawBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self)
-            == String(value))
+        #expect(
+            String(decoding: UnsafeRawBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self)
+                == String(value))
     }
 }

@@ -121,7 +121,9 @@ extension FrameSnapshot {
             start = begin(); w.fixed(layer.cornerRadius, FramePrecision.points); end(.cornerRadius, from: start)
             start = begin(); w.fixed(layer.opacity, FramePrecision.opacity); end(.opacity, from: start)
             start = begin(); w.integer(layer.z); end(.z, from: start)
-            if let mask = layer.mask { start = begin(); w.name(mask, in: QuotedNames.layerIDs); end(.mask, from: start) }
+            if let mask = layer.mask {
+                start = begin(); w.name(mask, in: QuotedNames.layerIDs); end(.mask, from: start)
+            }
             if let transform3D = layer.transform3D {
                 start = begin()
                 w.beginArray()
