@@ -26,3 +26,17 @@ def test_the_table_has_every_row_with_figures_for_both_targets():
         label = rf"\| input → frame .*{connections} connections?, .*"
         assert re.fullmatch(rf"{label} \| {pair} \| {pair} \| {pair} \|", frame), frame
         assert re.fullmatch(rf"\| server time .*{connections} connections? \| {pair} \|  \|  \|", server), server
+
+
+def test_from_a_folder_whose_steps_did_not_run_or_failed(tmp_path):
+    """`--from` on what device.sh leaves when a step failed (an empty bench.json: the command's
+    output redirected before it died) or was not run (STEPS): a table with those rows marked, not a
+    traceback."""
+    (tmp_path / "bench.json").write_text("")
+    (tmp_path / "machine.txt").write_text("m, 2 CPUs, x; load average 0.1 before, 0.1 after\n")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools/bench-compare/bench_compare.py"), "--from", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"^\| \? sessions .* \| — \| — \| —× \|$", result.stdout, re.MULTILINE), result.stdout
+    assert re.search(r"^\| most sessions .* \| not run \| not run \|", result.stdout, re.MULTILINE), result.stdout

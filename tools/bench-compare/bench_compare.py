@@ -180,7 +180,7 @@ def table(bench, ramp, latency, machine):
     held = (ramp_best("sandbox"), ramp_best("streamer"))
     ran = "none" if ramp else "not run"
     rows = [
-        (f"{sessions or '?':,} sessions × 60 fps, one service thread: CPU µs per frame (median of {runs})",
+        (f"{f'{sessions:,}' if sessions else '?'} sessions × 60 fps, one service thread: CPU µs per frame (median of {runs})",
          spread(cpu["sandbox"]), spread(cpu["streamer"]),
          spread(cpu["ratio"]) + "×"),
         ("most sessions one thread holds (≥ 99 % on time, p99 jitter ≤ 2 ms; `bench --ramp`)",

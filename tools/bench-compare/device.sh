@@ -117,5 +117,6 @@ if step perf && [ -x "$bin/perf" ]; then
             | grep -E '^ +[0-9]' | head -60 > "$out/perf-children.txt"
         rm -f "$out/perf.data"
     fi
+    stop serve-perf  # also when it did not start in time (still running, or its pid file left)
 fi
 log "done"

@@ -10,6 +10,8 @@ struct QuotedCases<Case: CaseIterable & RawRepresentable>: @unchecked Sendable w
     // Never freed: one table per enum for the process (a few hundred bytes); read-only once made.
     private let bytes: UnsafeMutableRawPointer
     private let starts: UnsafeMutablePointer<Int>
+    /// How many cases `allCases` lists (`starts` holds one more).
+    private let caseCount: Int
     /// False if a case's tag did not match its index, or a name needed escaping.
     let usable: Bool
 
@@ -19,6 +21,7 @@ struct QuotedCases<Case: CaseIterable & RawRepresentable>: @unchecked Sendable w
         let total = names.reduce(0) { $0 + $1.utf8.count }
         bytes = .allocate(byteCount: max(total, 1), alignment: 1)
         starts = .allocate(capacity: cases.count + 1)
+        caseCount = cases.count
         var offset = 0
         for (index, name) in names.enumerated() {
             starts[index] = offset
@@ -36,10 +39,19 @@ struct QuotedCases<Case: CaseIterable & RawRepresentable>: @unchecked Sendable w
 
     private static func tag(_ value: Case) -> UInt8 { unsafeBitCast(value, to: UInt8.self) }
 
-    /// `"rawValue"`'s bytes (only when `usable`).
+    /// Frees a table that is not kept for the process (a test's): `QuotedNames`' never are.
+    func deallocate() {
+        bytes.deallocate()
+        starts.deallocate()
+    }
+
+    /// `"rawValue"`'s bytes (only when `usable`); nil for a case `allCases` does not list (a
+    /// hand-written `allCases` may leave out the last cases: every listed tag then matches its
+    /// index, and that case's tag is past the table).
     @inline(__always)
-    func quoted(_ value: Case) -> UnsafeRawBufferPointer {
+    func quoted(_ value: Case) -> UnsafeRawBufferPointer? {
         let index = Int(Self.tag(value))
+        guard index < caseCount else { return nil }
         return UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
     }
 }
@@ -56,7 +68,7 @@ extension JSONWriter {
     /// `value`'s raw value as a JSON string, from `table` when it is usable.
     @inline(__always)
     mutating func name<Case>(_ value: Case, in table: QuotedCases<Case>) {
-        guard table.usable else { return string(value.rawValue) }
-        appendQuoted(table.quoted(value))
+        guard table.usable, let quoted = table.quoted(value) else { return string(value.rawValue) }
+        appendQuoted(quoted)
     }
 }
