@@ -9,6 +9,7 @@
 #
 #   bash .build/device/run && bash tools/bench-compare/device.sh /tmp/q [BASELINE…]; tar -C /tmp -czf $OUT/q.tgz q
 #   tar -xzf q.tgz && python3 tools/bench-compare/bench_compare.py --from q      # on the development machine
+#   python3 tools/bench-compare/bench_compare.py --from q/phases-1     # (and q/BASELINE): their CPU row
 # (One archive: the device tool brings back only a few files of a run.)
 #
 # Settings (environment): REPEAT (5), SESSIONS (1000), SECONDS_EACH (4), CLIENT_THREADS (4),
