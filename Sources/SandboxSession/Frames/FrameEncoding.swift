@@ -44,9 +44,6 @@ public final class FrameEncoding: @unchecked Sendable {
         self.headroom = headroom
         sentInFull = 0..<0
         hold(session, now: now, id: id, after: previous, deltaAllowed: deltaAllowed)
-        // Made now, with the encoding, rather than at its first keyframe seconds later: a
-        // session's steady state then allocates nothing (`make alloc-count`).
-        fullBuffer = ByteBuffer(capacity: Self.capacity(for: snapshot!, headroom: headroom))
     }
 
     /// Holds the session's current state, stamped `now` (server ms), in this object's storage:
@@ -88,12 +85,13 @@ public final class FrameEncoding: @unchecked Sendable {
         }
     }
 
-    /// A frame buffer's first capacity: the parts twice over (a full frame adds each property's
-    /// `"key":` to its value's bytes, about as many again), so that a session's buffers are made
-    /// once, at its first frames and first keyframe, and do not grow later (`make alloc-count`:
-    /// growing them on the 2nd–3rd keyframe showed as 0.006 allocations a frame).
+    /// A frame buffer's first capacity: the parts and a little (a buffer that proves too small
+    /// grows once and keeps its size). Not larger: a simulated link charges each frame it holds
+    /// its buffers' capacity, and twice the parts, or a full buffer made with every encoding,
+    /// made a link-delayed client look like the largest holder to the byte budget
+    /// (`test_hostile_bounds.py`, never-readers on one thread).
     private static func capacity(for snapshot: FrameSnapshot, headroom: Int) -> Int {
-        headroom + 2 * snapshot.byteCount + 256
+        headroom + snapshot.byteCount + 64
     }
 
     /// Keeps `buffer` for the next state only if nothing else holds it (a message made from it).
