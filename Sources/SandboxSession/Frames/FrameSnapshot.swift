@@ -138,8 +138,8 @@ final class FrameSnapshot {
 
     /// What this keeps alive: its buffer, its part lists, the objects (approximately).
     var retainedBytes: Int {
-        buffer.capacity + 64 + properties.capacity * MemoryLayout<Property>.stride
-            + (layers.capacity + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
+        buffer.capacity + 64 + properties.count * MemoryLayout<Property>.stride
+            + (layers.count + (scene?.layers.count ?? 0)) * MemoryLayout<Layer>.stride + 256
     }
 
     @inline(__always)
