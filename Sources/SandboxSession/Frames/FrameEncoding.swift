@@ -86,10 +86,9 @@ public final class FrameEncoding: @unchecked Sendable {
     }
 
     /// A frame buffer's first capacity: the parts and a little (a buffer that proves too small
-    /// grows once and keeps its size). Not larger: a simulated link charges each frame it holds
-    /// its buffers' capacity, and twice the parts, or a full buffer made with every encoding,
-    /// made a link-delayed client look like the largest holder to the byte budget
-    /// (`test_hostile_bounds.py`, never-readers on one thread).
+    /// grows once and keeps its size). Twice the parts, with a full buffer made with every
+    /// encoding, allocated nothing after a session's first frames but made the byte budget's
+    /// never-readers case fail (`test_hostile_bounds.py`; docs/PERFORMANCE.md "Allocations").
     private static func capacity(for snapshot: FrameSnapshot, headroom: Int) -> Int {
         headroom + snapshot.byteCount + 64
     }
