@@ -32,6 +32,8 @@ public final class SandboxServer: @unchecked Sendable {
     @exclusivity(unchecked) private var frames: FrameCache
     /// What frames cost this thread, and which sessions a tick advances when they cost too much.
     @exclusivity(unchecked) private var budget = FrameBudget()
+    /// `ServerOptions.prebuiltFrameBytes`' message, sent in place of every session's frame.
+    private let prebuiltFrame: FrameEncoding?
     /// Frames handed out since the last one timed for the budget (`latestFrame`).
     @exclusivity(unchecked) private var framesSinceTimed = 0
     /// The actions of the message or tick being handled (one buffer, reused).
@@ -66,6 +68,7 @@ public final class SandboxServer: @unchecked Sendable {
             thread: thread, defaults: defaults, network: options.network, headroom: Int(clws_pre()),
             tickPhases: options.tickPhases, maxViewers: options.maxViewers)
         frames = FrameCache(for: hub)
+        prebuiltFrame = options.prebuiltFrameBytes.map { FrameEncoding.padding(bytes: $0, headroom: Int(clws_pre())) }
         limits = options.limits
         policy = RequestPolicy(
             boundHost: options.host, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins,
@@ -178,7 +181,7 @@ public final class SandboxServer: @unchecked Sendable {
             case .frameDue(let target):
                 if target.thread == thread {
                     connections[target]?.frameDue()
-                } else if let frame = frames.frame(for: target, in: &hub, now: clock.now),
+                } else if let frame = frame(for: target, now: clock.now),
                     let session = hub.session(of: target)
                 {
                     // One copy per thread (it writes its own header into the headroom).
@@ -224,13 +227,20 @@ public final class SandboxServer: @unchecked Sendable {
         if let remote = remoteFrames[connection] { return remote }
         let now = clock.now
         framesSinceTimed += 1
-        guard framesSinceTimed >= Self.timedFrameEvery else { return frames.frame(for: connection, in: &hub, now: now) }
+        guard framesSinceTimed >= Self.timedFrameEvery else { return frame(for: connection, now: now) }
         framesSinceTimed = 0
         let cpu = ThreadCPUClock.now
         defer { budget.spent((ThreadCPUClock.now - cpu) * Double(Self.timedFrameEvery), at: now) }
-        return frames.frame(for: connection, in: &hub, now: now)
+        return frame(for: connection, now: now)
     }
     static let timedFrameEvery = 16
+
+    /// The connection's session's frame: its latest state's, or the prebuilt message
+    /// (`ServerOptions.prebuiltFrameBytes`) for a connection that watches a session here.
+    private func frame(for connection: ConnectionID, now: Double) -> FrameEncoding? {
+        guard let prebuiltFrame else { return frames.frame(for: connection, in: &hub, now: now) }
+        return hub.session(of: connection) == nil ? nil : prebuiltFrame
+    }
 
     /// Whether sessions of this rate tick in this phase (a display link skips empty phases).
     func isTicking(fps: Int, phase: Int) -> Bool { hub.isTicking(fps: fps, phase: phase) }

@@ -37,6 +37,12 @@ struct BenchCommand: ParsableCommand {
     var serverThreads = 1
     @Option(name: .customLong("server-tick-phases"), help: "Phases of the server it starts (serve --tick-phases).")
     var serverTickPhases = ServerOptions.defaultTickPhases
+    @Option(
+        name: .customLong("server-prebuilt-frames"),
+        help: ArgumentHelp(
+            "Diagnostic: the server it starts sends every frame as one prebuilt message of this many bytes (serve --prebuilt-frames): the server core's cost without making frames.",
+            valueName: "bytes"))
+    var serverPrebuiltFrames: Int?
     @Flag(help: "Find the largest N that holds the bar.") var ramp = false
     @Option(help: "Largest N the ramp tries.") var limit = 4_000
     @Option(
@@ -80,6 +86,10 @@ struct BenchCommand: ParsableCommand {
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
         try TickPhases.validate(serverTickPhases, option: "--server-tick-phases")
+        if let serverPrebuiltFrames {
+            guard url == nil else { throw ValidationError("--server-prebuilt-frames is for the server bench starts: not with --url") }
+            try Serve.validatePrebuiltFrames(serverPrebuiltFrames, option: "--server-prebuilt-frames")
+        }
         guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1…50") }
         if repeats > 1, ramp { throw ValidationError("--repeat sums up single runs: not with --ramp") }
         if let floor {
@@ -108,7 +118,8 @@ struct BenchCommand: ParsableCommand {
         var pid = serverPID
         if target == nil {
             let (process, url) = try Self.startServer(
-                fps: fps, threads: serverThreads, tickPhases: serverTickPhases, port: port ?? 0, in: children)
+                fps: fps, threads: serverThreads, tickPhases: serverTickPhases, prebuiltFrames: serverPrebuiltFrames,
+                port: port ?? 0, in: children)
             target = url
             pid = process.processIdentifier
         }
@@ -187,8 +198,8 @@ struct BenchCommand: ParsableCommand {
 
     /// Starts `sandbox serve --port 0` from this executable; its URL comes from the ready line.
     static func startServer(
-        fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases, port: Int = 0,
-        in children: ChildProcesses
+        fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases, prebuiltFrames: Int? = nil,
+        port: Int = 0, in children: ChildProcesses
     ) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: WebRoot.executablePath())
@@ -199,6 +210,7 @@ struct BenchCommand: ParsableCommand {
             "serve", "--port", String(port), "--fps", String(fps), "--web-root", webRoot, "--threads", String(threads),
             "--tick-phases", String(tickPhases), "--log-level", "warning",
         ]
+        if let prebuiltFrames { process.arguments! += ["--prebuilt-frames", String(prebuiltFrames)] }
         let output = Pipe()
         process.standardOutput = output
         try children.start(process)

@@ -57,6 +57,12 @@ struct Serve: ParsableCommand {
             valueName: "n"))
     var tickPhases = ServerOptions.defaultTickPhases
     @Option(
+        name: .customLong("prebuilt-frames"),
+        help: ArgumentHelp(
+            "Diagnostic: send every frame as one prebuilt message of this many bytes (\(FrameEncoding.paddingBytes.lowerBound)…\(FrameEncoding.paddingBytes.upperBound)), the bytes ws-floor stream sends; sessions tick as ever. The server core's cost without making frames (docs/PERFORMANCE.md); the page shows nothing.",
+            valueName: "bytes"))
+    var prebuiltFrames: Int?
+    @Option(
         help: ArgumentHelp(
             "The simulated network of every new connection, one way: delay±jitter in ms, e.g. 60±20 (or 60+-20, 60±20@SEED).",
             discussion:
@@ -117,12 +123,21 @@ struct Serve: ParsableCommand {
         }
     }
 
+    /// `--prebuilt-frames` and bench's `--server-prebuilt-frames`: a size `FrameEncoding.padding` makes.
+    static func validatePrebuiltFrames(_ bytes: Int, option: String) throws {
+        let sizes = FrameEncoding.paddingBytes
+        guard sizes.contains(bytes) else {
+            throw ValidationError("\(option) must be in \(sizes.lowerBound)…\(sizes.upperBound) bytes, got \(bytes)")
+        }
+    }
+
     func validate() throws {
         try FrameRate.validate(fps)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
         try Self.validateHost(host)
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
         try TickPhases.validate(tickPhases, option: "--tick-phases")
+        if let prebuiltFrames { try Self.validatePrebuiltFrames(prebuiltFrames, option: "--prebuilt-frames") }
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else {
             throw ValidationError("--write-timeout must be in 0.1…3600 seconds")
         }
@@ -226,6 +241,7 @@ struct Serve: ParsableCommand {
         options.webRoot = URL(fileURLWithPath: webRoot).standardizedFileURL.path
         options.fps = fps
         options.tickPhases = tickPhases
+        options.prebuiltFrameBytes = prebuiltFrames
         if let network { options.network = network }
         options.allowedOrigins = allowOrigin
         options.allowedHosts = allowHost

@@ -78,6 +78,33 @@ def test_tick_phases_out_of_range_are_refused(command, value):
     assert "tick-phases" in bad.stderr
 
 
+def test_prebuilt_frames_send_the_streamers_bytes_to_every_session():
+    # The server core's floor (docs/PERFORMANCE.md): every frame is the prebuilt message of the
+    # size asked, each session still at its rate, and a client reads it as JSON like ws-floor's.
+    result = run_sandbox(
+        "bench", "--sessions", "10", "--fps", "30", "--seconds", "1", "--server-prebuilt-frames", "300", "--json",
+        timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    run = json.loads(result.stdout)[0]["result"]
+    assert run["connected"] == 10 and run["errors"] == 0
+    assert run["meanFrameBytes"] == 300
+    assert 27 <= run["slowestSessionFPS"] and run["meanSessionFPS"] <= 31
+
+
+@pytest.mark.parametrize("command", [["serve", "--prebuilt-frames"], ["bench", "--server-prebuilt-frames"]])
+@pytest.mark.parametrize("value", ["24", "65537", "-1", "1e308", "x"])
+def test_prebuilt_frame_sizes_out_of_range_are_refused(command, value):
+    bad = run_sandbox(*command, value, timeout=60, cwd=ROOT)
+    assert bad.returncode == 64
+    assert "prebuilt-frames" in bad.stderr
+
+
+def test_prebuilt_frames_are_for_the_server_bench_starts():
+    bad = run_sandbox("bench", "--url", "ws://127.0.0.1:9/", "--server-prebuilt-frames", "265", timeout=60, cwd=ROOT)
+    assert bad.returncode == 64
+    assert "not with --url" in bad.stderr
+
+
 def test_bench_repeat_alternates_with_the_streamer_and_sums_up(streamer):
     url, pid = streamer
     result = run_sandbox(

@@ -118,14 +118,16 @@ public final class FrameEncoding: @unchecked Sendable {
         encodedTimed = other.encodedTimed?.copy()
     }
 
-    /// A frame only ever sent whole (the tests' stand-in of a given size).
-    init(whole message: EncodedMessage, id: UInt64 = 0) {
+    /// A frame only ever sent whole (the tests' stand-in of a given size); `everyProtocol`: the
+    /// same bytes in protocol 1 too (`padding(bytes:headroom:)`, which has no `n` to time).
+    init(whole message: EncodedMessage, id: UInt64 = 0, everyProtocol: Bool = false) {
         self.id = id
         baseID = nil
         number = 0
         snapshot = nil
         headroom = message.headroom
         encodedFull = message
+        encodedTimed = everyProtocol ? message : nil
         sentInFull = 0..<0
     }
 
