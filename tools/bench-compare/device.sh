@@ -14,7 +14,11 @@
 #
 # Settings (environment): REPEAT (5), SESSIONS (1000), SECONDS_EACH (4), CLIENT_THREADS (4),
 # RAMP_START (500), RAMP_LIMIT (4000), SAMPLES_1 (2000), SAMPLES_10 (3000), LATENCY_REPEAT (3), PERF_SECONDS (6),
-# STEPS (which to run: "bench ramp latency phases baselines perf").
+# PREBUILT_BYTES (265), STEPS (which to run: "bench ramp latency phases baselines perf", and
+# "prebuilt prebuilt-ramp prebuilt-perf": the server core's floor, every frame `serve --prebuilt-frames`'
+# message of PREBUILT_BYTES while sessions tick, at 4 and 1 tick phases, its ramp and its profile,
+# each in OUT/prebuilt-PHASES for `--from`). Archive OUT after each step when ARCHIVE names a file:
+# a run cut off by its time limit still brings back what it measured.
 set -u
 out=${1:?usage: device.sh OUT [BASELINE...]}
 shift
@@ -27,7 +31,9 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 common=(--client-threads "$threads" --floor "$floor" --json --no-progress)
 before=$(load)
 steps=" ${STEPS:-bench ramp latency phases baselines perf} "
-step() { [[ $steps == *" $1 "* ]]; }
+prebuilt=(--server-prebuilt-frames "${PREBUILT_BYTES:-265}")
+archive() { [ -z "${ARCHIVE:-}" ] || tar -C "$(dirname "$out")" -czf "$ARCHIVE" "$(basename "$out")"; }
+step() { archive; [[ $steps == *" $1 "* ]]; }
 
 # A server and an echo floor for `latency`, until `stop_servers`.
 start() {  # NAME PORT COMMAND…
@@ -99,25 +105,54 @@ step baselines && for baseline in "$@"; do
         > "$out/$baseline/bench.json" 2> "$out/$baseline/bench.err" || log "$baseline exited $?"
 done
 
-if step perf && [ -x "$bin/perf" ]; then
-    log "profile: perf record -F 2000 -g for ${PERF_SECONDS:-6} s at $sessions sessions"
-    if start serve-perf 22000 "$sandbox" serve --port 22000 --log-level warning --web-root "$PWD/web"; then
+# The server's profile at $sessions sessions into OUT/DIR: perf-self.txt and perf-children.txt.
+profile() {  # DIR [serve options…]
+    local dir=$out/$1
+    shift
+    mkdir -p "$dir"
+    log "profile: perf record -F 2000 -g for ${PERF_SECONDS:-6} s at $sessions sessions ${*:-}"
+    if start serve-perf 22000 "$sandbox" serve --port 22000 --log-level warning --web-root "$PWD/web" "$@"; then
         pid=$(cat "$out/serve-perf.pid")
         timeout 60 "$sandbox" bench --url ws://127.0.0.1:22000/ --server-pid "$pid" --sessions "$sessions" \
             --client-threads "$threads" --seconds $((${PERF_SECONDS:-6} + 6)) --no-progress \
-            > "$out/perf-bench.txt" 2>&1 &
+            > "$dir/perf-bench.txt" 2>&1 &
         bench_pid=$!
         sleep 5
-        timeout 30 "$bin/perf" record -F 2000 -g -o "$out/perf.data" -p "$pid" -- sleep "${PERF_SECONDS:-6}" \
-            > /dev/null 2> "$out/perf-record.err"
+        timeout 30 "$bin/perf" record -F 2000 -g -o "$dir/perf.data" -p "$pid" -- sleep "${PERF_SECONDS:-6}" \
+            > /dev/null 2> "$dir/perf-record.err"
         wait $bench_pid
         stop serve-perf
-        "$bin/perf" report -i "$out/perf.data" --stdio --no-children -g none --percent-limit 0.3 2> /dev/null \
-            | grep -E '^ +[0-9]' | head -60 > "$out/perf-self.txt"
-        "$bin/perf" report -i "$out/perf.data" --stdio --children -g none --percent-limit 2 2> /dev/null \
-            | grep -E '^ +[0-9]' | head -60 > "$out/perf-children.txt"
-        rm -f "$out/perf.data"
+        "$bin/perf" report -i "$dir/perf.data" --stdio --no-children -g none --percent-limit 0.3 2> /dev/null \
+            | grep -E '^ +[0-9]' | head -60 > "$dir/perf-self.txt"
+        "$bin/perf" report -i "$dir/perf.data" --stdio --children -g none --percent-limit 2 2> /dev/null \
+            | grep -E '^ +[0-9]' | head -60 > "$dir/perf-children.txt"
+        rm -f "$dir/perf.data"
     fi
     stop serve-perf  # also when it did not start in time (still running, or its pid file left)
+}
+
+step perf && [ -x "$bin/perf" ] && profile .
+
+if step prebuilt; then
+    for phases in 4 1; do
+        runs=$([ $phases = 4 ] && echo "$repeat" || echo 3)
+        log "prebuilt frames, $phases tick phases: bench --repeat $runs"
+        mkdir -p "$out/prebuilt-$phases"
+        timeout 200 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat "$runs" \
+            --server-tick-phases $phases "${prebuilt[@]}" "${common[@]}" \
+            > "$out/prebuilt-$phases/bench.json" 2> "$out/prebuilt-$phases/bench.err" || log "prebuilt-$phases exited $?"
+    done
 fi
+
+if step prebuilt-ramp; then
+    log "prebuilt frames: bench --ramp"
+    mkdir -p "$out/prebuilt-4"
+    timeout 200 "$sandbox" bench --ramp --sessions "${RAMP_START:-500}" --seconds 3 --limit "${RAMP_LIMIT:-4000}" \
+        "${prebuilt[@]}" "${common[@]}" > "$out/prebuilt-4/ramp.json" 2> "$out/prebuilt-4/ramp.err" \
+        || log "prebuilt ramp exited $?"
+fi
+
+step prebuilt-perf && [ -x "$bin/perf" ] && profile prebuilt-4 --prebuilt-frames "${PREBUILT_BYTES:-265}"
+
 log "done"
+archive
