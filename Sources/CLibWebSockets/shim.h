@@ -48,20 +48,6 @@ static inline int clws_reset_on_close(struct lws *wsi) {
     return fd < 0 ? -1 : setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
 }
 
-/// The WRITEABLE callback now, as if a poll had found the socket writable: lws services the
-/// descriptor with POLLOUT (its own pending work first, then the callback), so the one write a
-/// callback makes stays inside WRITEABLE. Returns nonzero when lws closed the connection (the
-/// wsi is gone then). For a connection of this loop's thread, outside that connection's own
-/// callbacks (`SandboxServer.writeTickFrames`).
-static inline int clws_service_writable(struct lws *wsi) {
-    struct lws_pollfd pollfd;
-    pollfd.fd = lws_get_socket_fd(wsi);
-    pollfd.events = LWS_POLLOUT;
-    pollfd.revents = LWS_POLLOUT;
-    if (pollfd.fd < 0) return 1;
-    return lws_service_fd(lws_get_context(wsi), &pollfd);
-}
-
 /// Closes a connection from the service loop's next turn, without waiting for it to become
 /// writeable (a peer that never reads would otherwise hold it forever).
 static inline void clws_kill_soon(struct lws *wsi) {

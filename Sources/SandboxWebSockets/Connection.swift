@@ -66,20 +66,8 @@ final class Connection {
     func frameDue() {
         var actions = frameDueActions.take()
         outbox.frameDue(at: server.clock.now, latest: { server.latestFrame(for: id) }, into: &actions)
-        // Written after the tick instead of after the next poll (`FrameWrites.tick`).
-        if let request = actions.firstIndex(where: \.isWriteRequest), server.writesAfterTick(id) {
-            actions.remove(at: request)
-        }
         perform(actions)
         frameDueActions.giveBack(&actions)
-    }
-
-    /// The frame a tick made due, written now through a WRITEABLE callback lws makes without a
-    /// poll; if it did not go (lws had its own write to finish first, or no room), the
-    /// connection asks for WRITEABLE as it would have.
-    func writeNow() {
-        guard socket.serviceWritable() else { return }  // closed: the handle is gone
-        if outbox.isFrameDue, !outbox.isBlocked, !outbox.isClosing { socket.requestWritable() }
     }
 
     func setLink(_ conditions: NetworkConditions) { outbox.setLink(conditions) }

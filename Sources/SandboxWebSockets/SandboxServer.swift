@@ -34,12 +34,6 @@ public final class SandboxServer: @unchecked Sendable {
     @exclusivity(unchecked) private var budget = FrameBudget()
     /// `ServerOptions.prebuiltFrameBytes`' message, sent in place of every session's frame.
     private let prebuiltFrame: FrameEncoding?
-    /// With `FrameWrites.tick`, while a tick's actions are carried out: the connections whose
-    /// frame fell due, written once they all are (`writeTickFrames`). Nil otherwise: frames
-    /// falling due ask for WRITEABLE.
-    @exclusivity(unchecked) private(set) var tickWrites: [ConnectionID]?
-    /// Its storage between ticks (nothing allocated per tick).
-    @exclusivity(unchecked) private var tickWritesStorage: [ConnectionID] = []
     /// Frames handed out since the last one timed for the budget (`latestFrame`).
     @exclusivity(unchecked) private var framesSinceTimed = 0
     /// The actions of the message or tick being handled (one buffer, reused).
@@ -259,31 +253,8 @@ public final class SandboxServer: @unchecked Sendable {
         let cpu = ThreadCPUClock.now
         let window = budget.window(fps: fps, phase: phase, sessions: hub.animatingCount(fps: fps, phase: phase))
         let advanced = hub.tick(fps: fps, phase: phase, at: now, window: window, into: &actions)
-        if options.frameWrites == .tick {
-            tickWrites = tickWritesStorage
-            tickWritesStorage = []  // one holder: appending copies nothing
-        }
         carryOut()
         budget.spent(ThreadCPUClock.now - cpu, ticks: advanced, fps: fps, at: now)
-        writeTickFrames()
-    }
-
-    /// A frame fell due while a tick's actions are carried out: `true` when it is written after
-    /// them (`FrameWrites.tick`), `false` when the connection must ask for WRITEABLE.
-    func writesAfterTick(_ connection: ConnectionID) -> Bool {
-        guard tickWrites != nil else { return false }
-        tickWrites!.append(connection)
-        return true
-    }
-
-    /// Writes the frames the tick made due, in the order they fell due; a connection that
-    /// closed meanwhile is skipped (`test_frame_writes.py`).
-    private func writeTickFrames() {
-        guard var due = tickWrites else { return }
-        tickWrites = nil
-        for id in due { connections[id]?.writeNow() }
-        due.removeAll(keepingCapacity: true)
-        tickWritesStorage = due
     }
 
     // MARK: - Connections

@@ -66,8 +66,6 @@ public struct ServerOptions: Sendable {
     /// This process's name among several behind a balancer: every session id starts `NODE-`
     /// (docs/DEPLOY.md). Nil: bare ids.
     public var node: String?
-    /// When a frame a tick made due is written (`serve --frame-writes`).
-    public var frameWrites = FrameWrites.poll
     /// A diagnostic (`serve --prebuilt-frames`): every frame is sent as this many bytes of
     /// `FrameEncoding.padding`, made once, while sessions tick as ever: the server core's cost
     /// without making frames, measured against the C streamer (docs/PERFORMANCE.md). Nil: real frames.

@@ -9,10 +9,6 @@ struct WebSocketHandle {
     /// Asks for one WRITEABLE callback.
     func requestWritable() { lws_callback_on_writable(wsi) }
 
-    /// The WRITEABLE callback now, without a poll (`clws_service_writable`). Returns false when
-    /// lws closed the connection meanwhile: the handle is dangling then.
-    func serviceWritable() -> Bool { clws_service_writable(wsi) == 0 }
-
     /// Stops (false) or resumes (true) reading the peer's input; lws keeps what is unread.
     func readInput(_ enabled: Bool) { lws_rx_flow_control(wsi, enabled ? 1 : 0) }
 

@@ -38,10 +38,6 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("server-tick-phases"), help: "Phases of the server it starts (serve --tick-phases).")
     var serverTickPhases = ServerOptions.defaultTickPhases
     @Option(
-        name: .customLong("server-frame-writes"),
-        help: ArgumentHelp("When the server it starts writes a tick's frames (serve --frame-writes).", valueName: "poll|tick"))
-    var serverFrameWrites = FrameWrites.poll
-    @Option(
         name: .customLong("server-prebuilt-frames"),
         help: ArgumentHelp(
             "Diagnostic: the server it starts sends every frame as one prebuilt message of this many bytes (serve --prebuilt-frames): the server core's cost without making frames.",
@@ -90,9 +86,6 @@ struct BenchCommand: ParsableCommand {
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
         try TickPhases.validate(serverTickPhases, option: "--server-tick-phases")
-        if serverFrameWrites != .poll, url != nil {
-            throw ValidationError("--server-frame-writes is for the server bench starts: not with --url")
-        }
         if let serverPrebuiltFrames {
             guard url == nil else { throw ValidationError("--server-prebuilt-frames is for the server bench starts: not with --url") }
             try Serve.validatePrebuiltFrames(serverPrebuiltFrames, option: "--server-prebuilt-frames")
@@ -126,7 +119,7 @@ struct BenchCommand: ParsableCommand {
         if target == nil {
             let (process, url) = try Self.startServer(
                 fps: fps, threads: serverThreads, tickPhases: serverTickPhases, prebuiltFrames: serverPrebuiltFrames,
-                frameWrites: serverFrameWrites, port: port ?? 0, in: children)
+                port: port ?? 0, in: children)
             target = url
             pid = process.processIdentifier
         }
@@ -206,7 +199,7 @@ struct BenchCommand: ParsableCommand {
     /// Starts `sandbox serve --port 0` from this executable; its URL comes from the ready line.
     static func startServer(
         fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases, prebuiltFrames: Int? = nil,
-        frameWrites: FrameWrites = .poll, port: Int = 0, in children: ChildProcesses
+        port: Int = 0, in children: ChildProcesses
     ) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: WebRoot.executablePath())
@@ -218,7 +211,6 @@ struct BenchCommand: ParsableCommand {
             "--tick-phases", String(tickPhases), "--log-level", "warning",
         ]
         if let prebuiltFrames { process.arguments! += ["--prebuilt-frames", String(prebuiltFrames)] }
-        if frameWrites != .poll { process.arguments! += ["--frame-writes", frameWrites.rawValue] }
         let output = Pipe()
         process.standardOutput = output
         try children.start(process)

@@ -57,12 +57,6 @@ struct Serve: ParsableCommand {
             valueName: "n"))
     var tickPhases = ServerOptions.defaultTickPhases
     @Option(
-        name: .customLong("frame-writes"),
-        help: ArgumentHelp(
-            "When a frame a tick made due is written: poll (after the next poll over every connection) or tick (right after the tick, one poll fewer a tick phase; docs/PERFORMANCE.md).",
-            valueName: "poll|tick"))
-    var frameWrites = FrameWrites.poll
-    @Option(
         name: .customLong("prebuilt-frames"),
         help: ArgumentHelp(
             "Diagnostic: send every frame as one prebuilt message of this many bytes (\(FrameEncoding.paddingBytes.lowerBound)…\(FrameEncoding.paddingBytes.upperBound)), the bytes ws-floor stream sends; sessions tick as ever. The server core's cost without making frames (docs/PERFORMANCE.md); the page shows nothing.",
@@ -248,7 +242,6 @@ struct Serve: ParsableCommand {
         options.fps = fps
         options.tickPhases = tickPhases
         options.prebuiltFrameBytes = prebuiltFrames
-        options.frameWrites = frameWrites
         if let network { options.network = network }
         options.allowedOrigins = allowOrigin
         options.allowedHosts = allowHost
@@ -291,5 +284,3 @@ struct Serve: ParsableCommand {
 // Deliberate: swift-log's level is the option's type, and neither package declares it.
 // swift-format-ignore: AvoidRetroactiveConformances
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-extension FrameWrites: ExpressibleByArgument {}

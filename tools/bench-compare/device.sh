@@ -14,7 +14,7 @@
 #
 # Settings (environment): REPEAT (5), SESSIONS (1000), SECONDS_EACH (4), CLIENT_THREADS (4),
 # RAMP_START (500), RAMP_LIMIT (4000), SAMPLES_1 (2000), SAMPLES_10 (3000), LATENCY_REPEAT (3), PERF_SECONDS (6),
-# FRAME_WRITES (the servers' `--frame-writes`; unset: their default), PREBUILT_BYTES (265), STEPS (which to run: "bench ramp latency phases baselines perf", and
+# PREBUILT_BYTES (265), STEPS (which to run: "bench ramp latency phases baselines perf", and
 # "prebuilt prebuilt-ramp prebuilt-perf": the server core's floor, every frame `serve --prebuilt-frames`'
 # message of PREBUILT_BYTES while sessions tick, at 4 and 1 tick phases, its ramp and its profile,
 # each in OUT/prebuilt-PHASES for `--from`). Archive OUT after each step when ARCHIVE names a file:
@@ -28,13 +28,7 @@ repeat=${REPEAT:-5} sessions=${SESSIONS:-1000} seconds=${SECONDS_EACH:-4} thread
 mkdir -p "$out"
 log() { echo "$(date +%T) $*" | tee -a "$out/log.txt" >&2; }
 load() { cut -d' ' -f1 /proc/loadavg; }
-plain=(--client-threads "$threads" --floor "$floor" --json --no-progress)  # what older builds know
-common=("${plain[@]}")
-serve_writes=()
-if [ -n "${FRAME_WRITES:-}" ]; then
-    common+=(--server-frame-writes "$FRAME_WRITES")
-    serve_writes=(--frame-writes "$FRAME_WRITES")
-fi
+common=(--client-threads "$threads" --floor "$floor" --json --no-progress)
 before=$(load)
 steps=" ${STEPS:-bench ramp latency phases baselines perf} "
 prebuilt=(--server-prebuilt-frames "${PREBUILT_BYTES:-265}")
@@ -79,7 +73,6 @@ step latency && for connections in 1 10; do
     log "latency at $connections connections"
     port=$((20000 + connections)) echo_port=$((21000 + connections))
     if start serve-$connections $port "$sandbox" serve --port $port --log-level warning --web-root "$PWD/web" \
-        ${serve_writes[@]+"${serve_writes[@]}"} \
         && start echo-$connections $echo_port "$floor" echo --port $echo_port; then
         timeout 150 "$sandbox" latency --url "ws://127.0.0.1:$port/" --compare "ws://127.0.0.1:$echo_port/" \
             --samples "$samples" --warmup 50 --rate 200 --concurrency $connections \
@@ -103,10 +96,10 @@ step baselines && for baseline in "$@"; do
     log "baseline $baseline: bench --repeat 3"
     mkdir -p "$out/$baseline"
     # Older builds may not know --no-progress (its absence only adds a progress line on stderr).
-    options=("${plain[@]}")
+    options=("${common[@]}")
     if ! "$bin/$baseline" bench --help 2>&1 | grep -q -- --no-progress; then
         options=()
-        for option in "${plain[@]}"; do [ "$option" = --no-progress ] || options+=("$option"); done
+        for option in "${common[@]}"; do [ "$option" = --no-progress ] || options+=("$option"); done
     fi
     timeout 100 "$bin/$baseline" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 "${options[@]}" \
         > "$out/$baseline/bench.json" 2> "$out/$baseline/bench.err" || log "$baseline exited $?"
@@ -118,8 +111,7 @@ profile() {  # DIR [serve options…]
     shift
     mkdir -p "$dir"
     log "profile: perf record -F 2000 -g for ${PERF_SECONDS:-6} s at $sessions sessions ${*:-}"
-    if start serve-perf 22000 "$sandbox" serve --port 22000 --log-level warning --web-root "$PWD/web" \
-        ${serve_writes[@]+"${serve_writes[@]}"} "$@"; then
+    if start serve-perf 22000 "$sandbox" serve --port 22000 --log-level warning --web-root "$PWD/web" "$@"; then
         pid=$(cat "$out/serve-perf.pid")
         timeout 60 "$sandbox" bench --url ws://127.0.0.1:22000/ --server-pid "$pid" --sessions "$sessions" \
             --client-threads "$threads" --seconds $((${PERF_SECONDS:-6} + 6)) --no-progress \

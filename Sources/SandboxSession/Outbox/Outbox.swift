@@ -43,7 +43,7 @@ public struct Outbox {
     let headroom: Int
     public internal(set) var state: State = .open
     var replies = ReplyQueue()
-    public internal(set) var isFrameDue = false
+    var isFrameDue = false
     /// Since when a write has been waiting for room; nil while writes flow.
     public internal(set) var blockedSince: Double?
     /// Since when output has waited without a write; nil when nothing waits.

@@ -31,7 +31,4 @@ public enum OutboxAction: Equatable {
     case deliverToSession([UInt8], binary: Bool, arrived: Double?)
     /// The simulated network holds something due at this time: the network scheduler fires by it.
     case networkDue(Double)
-
-    /// Whether this is `requestWritable`.
-    public var isWriteRequest: Bool { if case .requestWritable = self { true } else { false } }
 }
