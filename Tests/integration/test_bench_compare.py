@@ -16,10 +16,13 @@ def test_the_table_has_every_row_with_figures_for_both_targets():
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r"^machine: .+ CPUs, .+; load average [\d.]+ before, [\d.]+ after$", result.stdout, re.MULTILINE)
     rows = [line for line in result.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
-    assert len(rows) == 6, result.stdout
+    assert len(rows) == 7, result.stdout
     number = r"\d+(?:\.\d+)? \(\d+(?:\.\d+)?–\d+(?:\.\d+)?\)"
-    cpu, held, *latency = rows
+    cpu, prebuilt, held, *latency = rows
     assert re.fullmatch(rf"\| 3 sessions .* \| {number} \| {number} \| {number}× \|", cpu), cpu
+    # The server core's floor, measured the same way (every frame prebuilt, the sandbox's bytes).
+    assert re.fullmatch(rf"\| same, every frame a prebuilt message .*median of 2\) \| {number} \| {number} \| {number}× \|",
+                        prebuilt), prebuilt
     assert re.fullmatch(r"\| most sessions .* \| (\d+|none) \| (\d+|none) \| (\d+\.\d\d×|—) \|", held), held
     for connections, (frame, server) in zip((1, 2), (latency[0:2], latency[2:4])):
         pair = rf"{number} / {number}"
@@ -40,3 +43,5 @@ def test_from_a_folder_whose_steps_did_not_run_or_failed(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r"^\| \? sessions .* \| — \| — \| —× \|$", result.stdout, re.MULTILINE), result.stdout
     assert re.search(r"^\| most sessions .* \| not run \| not run \|", result.stdout, re.MULTILINE), result.stdout
+    assert re.search(r"^\| same, every frame a prebuilt .* \| not run \| not run \| — \|$", result.stdout, re.MULTILINE), \
+        result.stdout

@@ -121,6 +121,13 @@ def collect(options, save):
     bench = kept("bench.json", run_json(
         [sandbox, "bench", "--sessions", str(options.sessions), "--seconds", str(options.seconds),
          "--repeat", str(options.repeat)] + common, "bench --repeat"))
+    # The server core's floor: the same sessions ticking, every frame a prebuilt message of the
+    # bytes the sandbox sent (its mean), so only making frames is left out.
+    mean = bench_summary_bytes(bench)
+    prebuilt = kept("prebuilt.json", run_json(
+        [sandbox, "bench", "--sessions", str(options.sessions), "--seconds", str(options.seconds),
+         "--repeat", str(options.repeat), "--server-prebuilt-frames", str(mean)] + common,
+        "bench --server-prebuilt-frames")) if mean else []
     ramp = kept("ramp.json", run_json(
         [sandbox, "bench", "--ramp", "--sessions", str(options.ramp_start), "--seconds", str(options.ramp_seconds),
          "--limit", str(options.ramp_limit)] + common, "bench --ramp"))
@@ -142,7 +149,15 @@ def collect(options, save):
     if save:
         with open(os.path.join(save, "machine.txt"), "w") as out:
             out.write(machine + "\n")
-    return bench, ramp, latency, machine
+    return bench, prebuilt, ramp, latency, machine
+
+
+def bench_summary_bytes(items):
+    """The sandbox's mean frame size in its first run (what `bench --floor` streams), or None."""
+    for item in items:
+        if item.get("target") == "sandbox" and item.get("result", {}).get("meanFrameBytes"):
+            return max(25, round(item["result"]["meanFrameBytes"]))
+    return None
 
 
 def loaded(folder):
@@ -163,13 +178,14 @@ def loaded(folder):
     if os.path.exists(os.path.join(folder, "machine.txt")):
         with open(os.path.join(folder, "machine.txt")) as source:
             machine = source.read().strip()
-    return read("bench.json"), read("ramp.json"), dict(sorted(latency.items())), machine
+    return read("bench.json"), read("prebuilt.json"), read("ramp.json"), dict(sorted(latency.items())), machine
 
 
-def table(bench, ramp, latency, machine):
+def table(bench, prebuilt, ramp, latency, machine):
     """The comparison's table, from the commands' JSON."""
-    cpu = bench_summary(bench)
+    cpu, floor = bench_summary(bench), bench_summary(prebuilt)
     runs = len([item for item in bench if item.get("target") == "sandbox" and "result" in item])
+    floor_runs = len([item for item in prebuilt if item.get("target") == "sandbox" and "result" in item])
     sessions = next((item["result"].get("sessions") for item in bench if "result" in item), None)
     best = {item["target"]: item.get("best") for item in ramp if "steps" in item}
 
@@ -183,6 +199,9 @@ def table(bench, ramp, latency, machine):
         (f"{f'{sessions:,}' if sessions else '?'} sessions × 60 fps, one service thread: CPU µs per frame (median of {runs})",
          spread(cpu["sandbox"]), spread(cpu["streamer"]),
          spread(cpu["ratio"]) + "×"),
+        (f"same, every frame a prebuilt message of those bytes (`--server-prebuilt-frames`: the server core without making frames; median of {floor_runs})",
+         spread(floor["sandbox"]) if prebuilt else "not run", spread(floor["streamer"]) if prebuilt else "not run",
+         spread(floor["ratio"]) + "×" if prebuilt else "—"),
         ("most sessions one thread holds (≥ 99 % on time, p99 jitter ≤ 2 ms; `bench --ramp`)",
          str(held[0] or ran), str(held[1] or ran),
          f"{held[0] / held[1]:.2f}×" if all(held) else "—"),

@@ -14,10 +14,11 @@
 #
 # Settings (environment): REPEAT (5), SESSIONS (1000), SECONDS_EACH (4), CLIENT_THREADS (4),
 # RAMP_START (500), RAMP_LIMIT (4000), SAMPLES_1 (2000), SAMPLES_10 (3000), LATENCY_REPEAT (3), PERF_SECONDS (6),
-# PREBUILT_BYTES (265), STEPS (which to run: "bench ramp latency phases baselines perf", and
+# PREBUILT_BYTES (the bench step's mean frame size, else 265), STEPS (which to run: "bench ramp latency phases baselines perf", and
 # "prebuilt prebuilt-ramp prebuilt-perf": the server core's floor, every frame `serve --prebuilt-frames`'
-# message of PREBUILT_BYTES while sessions tick, at 4 and 1 tick phases, its ramp and its profile,
-# each in OUT/prebuilt-PHASES for `--from`). Archive OUT after each step when ARCHIVE names a file:
+# message of PREBUILT_BYTES while sessions tick: OUT/prebuilt.json (the table's floor row),
+# OUT/prebuilt-1 (one tick phase), OUT/prebuilt-ramp (its ramp: `--from` that folder), and its profile
+# in OUT/prebuilt). Archive OUT after each step when ARCHIVE names a file:
 # a run cut off by its time limit still brings back what it measured.
 set -u
 out=${1:?usage: device.sh OUT [BASELINE...]}
@@ -31,7 +32,13 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 common=(--client-threads "$threads" --floor "$floor" --json --no-progress)
 before=$(load)
 steps=" ${STEPS:-bench ramp latency phases baselines perf} "
-prebuilt=(--server-prebuilt-frames "${PREBUILT_BYTES:-265}")
+# The prebuilt message's size: PREBUILT_BYTES, else the sandbox's mean frame size in this sitting's
+# bench (what --floor streams), else 265. Read when a prebuilt step starts.
+prebuilt_bytes() {
+    local mean
+    mean=$(grep -o '"meanFrameBytes":[0-9.]*' "$out/bench.json" 2>/dev/null | head -1 | cut -d: -f2)
+    echo "${PREBUILT_BYTES:-$(printf '%.0f' "${mean:-265}")}"
+}
 archive() { [ -z "${ARCHIVE:-}" ] || tar -C "$(dirname "$out")" -czf "$ARCHIVE" "$(basename "$out")"; }
 step() { archive; [[ $steps == *" $1 "* ]]; }
 
@@ -133,26 +140,28 @@ profile() {  # DIR [serve options…]
 
 step perf && [ -x "$bin/perf" ] && profile .
 
+prebuilt=()
+step prebuilt || step prebuilt-ramp || step prebuilt-perf && prebuilt=(--server-prebuilt-frames "$(prebuilt_bytes)")
 if step prebuilt; then
-    for phases in 4 1; do
-        runs=$([ $phases = 4 ] && echo "$repeat" || echo 3)
-        log "prebuilt frames, $phases tick phases: bench --repeat $runs"
-        mkdir -p "$out/prebuilt-$phases"
-        timeout 200 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat "$runs" \
-            --server-tick-phases $phases "${prebuilt[@]}" "${common[@]}" \
-            > "$out/prebuilt-$phases/bench.json" 2> "$out/prebuilt-$phases/bench.err" || log "prebuilt-$phases exited $?"
-    done
+    log "prebuilt frames: bench --repeat $repeat"
+    timeout 200 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat "$repeat" "${prebuilt[@]}" \
+        "${common[@]}" > "$out/prebuilt.json" 2> "$out/prebuilt.err" || log "prebuilt exited $?"
+    log "prebuilt frames, one tick phase: bench --repeat 3"
+    mkdir -p "$out/prebuilt-1"
+    timeout 100 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat 3 --server-tick-phases 1 \
+        "${prebuilt[@]}" "${common[@]}" > "$out/prebuilt-1/prebuilt.json" 2> "$out/prebuilt-1/prebuilt.err" \
+        || log "prebuilt-1 exited $?"
 fi
 
 if step prebuilt-ramp; then
     log "prebuilt frames: bench --ramp"
-    mkdir -p "$out/prebuilt-4"
+    mkdir -p "$out/prebuilt-ramp"
     timeout 200 "$sandbox" bench --ramp --sessions "${RAMP_START:-500}" --seconds 3 --limit "${RAMP_LIMIT:-4000}" \
-        "${prebuilt[@]}" "${common[@]}" > "$out/prebuilt-4/ramp.json" 2> "$out/prebuilt-4/ramp.err" \
+        "${prebuilt[@]}" "${common[@]}" > "$out/prebuilt-ramp/ramp.json" 2> "$out/prebuilt-ramp/ramp.err" \
         || log "prebuilt ramp exited $?"
 fi
 
-step prebuilt-perf && [ -x "$bin/perf" ] && profile prebuilt-4 --prebuilt-frames "${PREBUILT_BYTES:-265}"
+step prebuilt-perf && [ -x "$bin/perf" ] && profile prebuilt --prebuilt-frames "${prebuilt[1]}"
 
 log "done"
 archive
