@@ -230,6 +230,11 @@ struct Serve: ParsableCommand {
                 "listening beyond loopback on \(host) in plain http and ws: anyone on the network can open the page and every session; serve TLS (--tls-cert, --tls-key) or name this machine's hosts (--allow-host), see docs/DEPLOY.md"
             )
         }
+        if let prebuiltFrames {
+            logger.warning(
+                "diagnostic mode: every frame is \(prebuiltFrames) bytes of padding (--prebuilt-frames), not the session's state; the page shows no transition"
+            )
+        }
         var options = ServerOptions()
         options.logger = logger
         options.metrics = noMetrics ? nil : ServerMetrics()

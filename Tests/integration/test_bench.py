@@ -88,6 +88,7 @@ def test_prebuilt_frames_send_the_streamers_bytes_to_every_session():
     run = json.loads(result.stdout)[0]["result"]
     assert run["connected"] == 10 and run["errors"] == 0
     assert run["meanFrameBytes"] == 300
+    assert "diagnostic mode: every frame is 300 bytes of padding" in result.stderr  # the server it started says so
     assert 27 <= run["slowestSessionFPS"] and run["meanSessionFPS"] <= 31
 
 
