@@ -4,7 +4,6 @@
 #ifndef CLWS_SHIM_H
 #define CLWS_SHIM_H
 
-#include <ev.h>
 #include <libwebsockets.h>
 #include <linux/sockios.h>
 #include <stdlib.h>
@@ -85,16 +84,7 @@ typedef struct clws_server {
     char *tls_cert;
     char *tls_key;
     struct lws_context *context;
-    struct ev_loop *loop;  // with an epoll loop (clws_server_create's `epoll`), else NULL
 } clws_server;
-
-/// Whether the context has bound its vhosts' protocols (its system state is OPERATIONAL): before
-/// that, a request would be served by protocol 0, which checks nothing.
-static inline int clws_context_operational(struct lws_context *context) {
-    return lws_system_get_state_manager(context)->state >= LWS_SYSTATE_OPERATIONAL;
-}
-
-static inline void clws_server_destroy(clws_server *server);
 
 static inline void clws_server_free(clws_server *server) {
     free(server->web_root); free(server->iface); free(server->protocol_name); free(server->protocol_v1);
@@ -118,8 +108,7 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
                                               lws_callback_function *http_callback,
                                               size_t per_session_size, size_t tx_packet_size, void *user,
                                               uint16_t ping_secs, uint16_t hangup_secs, unsigned int timeout_secs,
-                                              int listen, int metrics, const char *tls_cert, const char *tls_key,
-                                              int epoll) {
+                                              int listen, int metrics, const char *tls_cert, const char *tls_key) {
     clws_server *server = calloc(1, sizeof(clws_server));
     if (!server) return NULL;
     server->web_root = strdup(web_root);
@@ -190,43 +179,12 @@ static inline clws_server *clws_server_create(const char *iface, int port, const
         // rebinding) would see no Host (seen: over h2 the page was served to any Host).
         info.alpn = "http/1.1";
     }
-    if (epoll) {
-        // lws' libev event library on a loop of our own with the epoll backend: lws watches each
-        // descriptor there instead of polling them all each turn; clws_server_service turns it.
-        server->loop = ev_loop_new(EVBACKEND_EPOLL);
-        if (!server->loop) {
-            clws_server_free(server);
-            return NULL;
-        }
-        info.options |= LWS_SERVER_OPTION_LIBEV;
-        info.foreign_loops = (void **)&server->loop;
-    }
     server->context = lws_create_context(&info);
     if (!server->context) {
-        if (server->loop) ev_loop_destroy(server->loop);
         clws_server_free(server);
         return NULL;
     }
-    // lws 4.1 binds a vhost's protocols (and so which one serves HTTP, the "default") only when
-    // the context reaches OPERATIONAL, from a timer due at once. Its own loop runs timers before
-    // sockets; on the epoll loop the first requests were served by protocol 0, past the Host
-    // check (test_event_loop.py). Turned here until then, before the server says it listens;
-    // a socket accepted meanwhile is refused (clws_context_operational).
-    for (int turns = 0; server->loop && !clws_context_operational(server->context) && turns < 1000; turns++)
-        ev_run(server->loop, EVRUN_ONCE);
-    if (server->loop && !clws_context_operational(server->context)) {
-        clws_server_destroy(server);
-        return NULL;
-    }
     return server;
-}
-
-/// One turn of the server's loop: waits for the next event or timer, then serves what is ready.
-static inline void clws_server_service(clws_server *server) {
-    if (server->loop)
-        ev_run(server->loop, EVRUN_ONCE);
-    else
-        lws_service(server->context, 0);
 }
 
 /// lws 4.1 binds the first subprotocol of the client's list that it knows, and exports no way to
@@ -270,7 +228,6 @@ static inline int clws_server_port(clws_server *server) {
 
 static inline void clws_server_destroy(clws_server *server) {
     lws_context_destroy(server->context);
-    if (server->loop) ev_loop_destroy(server->loop);
     clws_server_free(server);
 }
 

@@ -84,7 +84,7 @@ public final class SandboxServer: @unchecked Sendable {
             sandboxCallback, httpCallback,
             MemoryLayout<UnsafeRawPointer>.size, options.limits.sendBytes + 64, user, options.pingSeconds,
             options.hangupSeconds, options.handshakeTimeoutSeconds, options.listens ? 1 : 0,
-            options.metrics == nil ? 0 : 1, options.tlsCertificate, options.tlsKey, options.eventLoop == .epoll ? 1 : 0)
+            options.metrics == nil ? 0 : 1, options.tlsCertificate, options.tlsKey)
         guard let native else { throw .listenFailed(host: options.host, port: options.port) }
         crossThread.withLock { $0.context = native.pointee.context }
         watchdog.start(on: native.pointee.context)
@@ -102,7 +102,7 @@ public final class SandboxServer: @unchecked Sendable {
     func run() {
         guard let context else { return }
         while true {
-            clws_server_service(native!)
+            lws_service(context, 0)
             if case .draining(let deadline) = lifecycle, connections.isEmpty || clock.now > deadline { break }
         }
         // No more hand-offs, deliveries or wake-ups from other threads: they see a nil context.

@@ -14,8 +14,6 @@ func httpCallback(
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
         guard let server = server(of: wsi) else { return 0 }
         let fd = clws_filter_fd(input)
-        // Not before the protocols are bound: protocol 0 would serve it unchecked (clws_server_create).
-        guard let context = lws_get_context(wsi), clws_context_operational(context) != 0 else { return 1 }
         if server.refusedAtAccept(fd) { return 1 }
         return server.filterNetworkConnection(fd)
     case LWS_CALLBACK_RAW_ADOPT, LWS_CALLBACK_RAW_RX:

@@ -66,8 +66,6 @@ public struct ServerOptions: Sendable {
     /// This process's name among several behind a balancer: every session id starts `NODE-`
     /// (docs/DEPLOY.md). Nil: bare ids.
     public var node: String?
-    /// How each service thread waits for its sockets (`serve --event-loop`).
-    public var eventLoop = EventLoop.poll
     /// A diagnostic (`serve --prebuilt-frames`): every frame is sent as this many bytes of
     /// `FrameEncoding.padding`, made once, while sessions tick as ever: the server core's cost
     /// without making frames, measured against the C streamer (docs/PERFORMANCE.md). Nil: real frames.

@@ -38,10 +38,6 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("server-tick-phases"), help: "Phases of the server it starts (serve --tick-phases).")
     var serverTickPhases = ServerOptions.defaultTickPhases
     @Option(
-        name: .customLong("server-event-loop"),
-        help: ArgumentHelp("How the server it starts waits for its sockets (serve --event-loop).", valueName: "poll|epoll"))
-    var serverEventLoop = EventLoop.poll
-    @Option(
         name: .customLong("server-prebuilt-frames"),
         help: ArgumentHelp(
             "Diagnostic: the server it starts sends every frame as one prebuilt message of this many bytes (serve --prebuilt-frames): the server core's cost without making frames.",
@@ -90,9 +86,6 @@ struct BenchCommand: ParsableCommand {
         guard (1...16).contains(clientThreads) else { throw ValidationError("--client-threads must be in 1…16") }
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
         try TickPhases.validate(serverTickPhases, option: "--server-tick-phases")
-        if serverEventLoop != .poll, url != nil {
-            throw ValidationError("--server-event-loop is for the server bench starts: not with --url")
-        }
         if let serverPrebuiltFrames {
             guard url == nil else { throw ValidationError("--server-prebuilt-frames is for the server bench starts: not with --url") }
             try Serve.validatePrebuiltFrames(serverPrebuiltFrames, option: "--server-prebuilt-frames")
@@ -126,7 +119,7 @@ struct BenchCommand: ParsableCommand {
         if target == nil {
             let (process, url) = try Self.startServer(
                 fps: fps, threads: serverThreads, tickPhases: serverTickPhases, prebuiltFrames: serverPrebuiltFrames,
-                eventLoop: serverEventLoop, port: port ?? 0, in: children)
+                port: port ?? 0, in: children)
             target = url
             pid = process.processIdentifier
         }
@@ -206,7 +199,7 @@ struct BenchCommand: ParsableCommand {
     /// Starts `sandbox serve --port 0` from this executable; its URL comes from the ready line.
     static func startServer(
         fps: Int, threads: Int, tickPhases: Int = ServerOptions.defaultTickPhases, prebuiltFrames: Int? = nil,
-        eventLoop: EventLoop = .poll, port: Int = 0, in children: ChildProcesses
+        port: Int = 0, in children: ChildProcesses
     ) throws -> (Process, WebSocketURL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: WebRoot.executablePath())
@@ -218,7 +211,6 @@ struct BenchCommand: ParsableCommand {
             "--tick-phases", String(tickPhases), "--log-level", "warning",
         ]
         if let prebuiltFrames { process.arguments! += ["--prebuilt-frames", String(prebuiltFrames)] }
-        if eventLoop != .poll { process.arguments! += ["--event-loop", eventLoop.rawValue] }
         let output = Pipe()
         process.standardOutput = output
         try children.start(process)

@@ -57,12 +57,6 @@ struct Serve: ParsableCommand {
             valueName: "n"))
     var tickPhases = ServerOptions.defaultTickPhases
     @Option(
-        name: .customLong("event-loop"),
-        help: ArgumentHelp(
-            "How each service thread waits for its sockets: poll (libwebsockets' own loop, every descriptor each turn) or epoll (its libev event library).",
-            valueName: "poll|epoll"))
-    var eventLoop = EventLoop.poll
-    @Option(
         name: .customLong("prebuilt-frames"),
         help: ArgumentHelp(
             "Diagnostic: send every frame as one prebuilt message of this many bytes (\(FrameEncoding.paddingBytes.lowerBound)…\(FrameEncoding.paddingBytes.upperBound)), the bytes ws-floor stream sends; sessions tick as ever. The server core's cost without making frames (docs/PERFORMANCE.md); the page shows nothing.",
@@ -253,7 +247,6 @@ struct Serve: ParsableCommand {
         options.fps = fps
         options.tickPhases = tickPhases
         options.prebuiltFrameBytes = prebuiltFrames
-        options.eventLoop = eventLoop
         if let network { options.network = network }
         options.allowedOrigins = allowOrigin
         options.allowedHosts = allowHost
@@ -296,5 +289,3 @@ struct Serve: ParsableCommand {
 // Deliberate: swift-log's level is the option's type, and neither package declares it.
 // swift-format-ignore: AvoidRetroactiveConformances
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-extension EventLoop: ExpressibleByArgument {}
