@@ -155,6 +155,20 @@ def http_status(server, host_header):
     return rawws.status(rawws.request(server.host, server.port, f"GET / HTTP/1.1\r\n{head}Connection: close\r\n\r\n"))
 
 
+def test_the_first_request_after_start_is_checked_like_any_other(make_server):
+    # lws binds its protocols (which one serves HTTP and checks Host) from a timer after the
+    # context is made; its poll loop runs timers first. An event loop that served sockets first
+    # answered the first requests through protocol 0, past the Host check (docs/PERFORMANCE.md,
+    # "What was tried"): a request the moment the server says it listens must be refused too.
+    for _ in range(10):
+        server = make_server()
+        s = socket.create_connection((server.host, server.port), timeout=5)
+        s.sendall(f"GET / HTTP/1.1\r\nHost: evil.example:{server.port}\r\n\r\n".encode())
+        assert rawws.status(rawws.read_head(s)) == 403
+        s.close()
+        server.stop()
+
+
 def test_dns_rebinding_hosts_are_refused(make_server):
     s = make_server("--allow-host", "lab.example", "--allow-host", ".team.example")
     p = s.port
