@@ -4,6 +4,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from sandbox_env import BINARY, FLOOR, ROOT
 
 
@@ -45,3 +47,23 @@ def test_from_a_folder_whose_steps_did_not_run_or_failed(tmp_path):
     assert re.search(r"^\| most sessions .* \| not run \| not run \|", result.stdout, re.MULTILINE), result.stdout
     assert re.search(r"^\| same, every frame a prebuilt .* \| not run \| not run \| — \|$", result.stdout, re.MULTILINE), \
         result.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "{{{",  # garbled
+    '{"target":"sandbox","result":{"serverMicrosecondsPerFrame":5}}\n{"target":"stre',  # cut off mid-line
+    '[1, null, "x"]',  # JSON, but no runs in it
+])
+def test_from_a_folder_with_an_unreadable_file(tmp_path, text):
+    """A prebuilt.json (or any step's file) that is not the runs' JSON: the table still comes out,
+    its rows empty, and stderr names the file, not a traceback that loses every other row."""
+    (tmp_path / "prebuilt.json").write_text(text)
+    (tmp_path / "machine.txt").write_text("m, 2 CPUs, x; load average 0.1 before, 0.1 after\n")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools/bench-compare/bench_compare.py"), "--from", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr and "prebuilt.json" in result.stderr, result.stderr
+    assert re.search(r"^\| same, every frame a prebuilt .* \| (not run|—) \| (not run|—) \| —×? \|$", result.stdout,
+                     re.MULTILINE), result.stdout
+    assert re.search(r"^\| most sessions .* \| not run \| not run \|", result.stdout, re.MULTILINE), result.stdout
