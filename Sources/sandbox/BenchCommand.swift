@@ -87,7 +87,9 @@ struct BenchCommand: ParsableCommand {
         guard (1...16).contains(serverThreads) else { throw ValidationError("--server-threads must be in 1…16") }
         try TickPhases.validate(serverTickPhases, option: "--server-tick-phases")
         if let serverPrebuiltFrames {
-            guard url == nil else { throw ValidationError("--server-prebuilt-frames is for the server bench starts: not with --url") }
+            guard url == nil else {
+                throw ValidationError("--server-prebuilt-frames is for the server bench starts: not with --url")
+            }
             try Serve.validatePrebuiltFrames(serverPrebuiltFrames, option: "--server-prebuilt-frames")
         }
         guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1…50") }

@@ -28,4 +28,17 @@ import Testing
     @Test func theSmallestIsTheEmptyPad() {
         #expect(FrameEncoding.padding(bytes: 25, headroom: 0).full.text == #"{"type":"frame","pad":""}"#)
     }
+
+    /// What a simulated link is charged for holding it (`bytes`): protocol 1's message is the
+    /// full one, one buffer, so it is counted once — twice over, a 64 KiB frame took half a
+    /// link's room (`queuedBytes`) and the link dropped nearly every frame before delivering it.
+    /// A copy for another thread keeps the one buffer too (one copy made, one counted).
+    @Test func oneBufferChargedOnceAndCopiedOnce() {
+        let frame = FrameEncoding.padding(bytes: 65536, headroom: 16)
+        #expect(frame.bytes >= 65536 && frame.bytes < 65536 + 1024)
+        let copy = frame.copy()
+        #expect(copy.bytes >= 65536 && copy.bytes < 65536 + 1024)
+        #expect(copy.message(after: nil, in: .v1).text == frame.full.text)
+        #expect(copy.message(after: nil, in: .v2).text == frame.full.text)
+    }
 }

@@ -4,6 +4,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from sandbox_env import BINARY, FLOOR, ROOT
 
 
@@ -45,3 +47,43 @@ def test_from_a_folder_whose_steps_did_not_run_or_failed(tmp_path):
     assert re.search(r"^\| most sessions .* \| not run \| not run \|", result.stdout, re.MULTILINE), result.stdout
     assert re.search(r"^\| same, every frame a prebuilt .* \| not run \| not run \| — \|$", result.stdout, re.MULTILINE), \
         result.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "{{{",  # garbled
+    '{"target":"sandbox","result":{"serverMicrosecondsPerFrame":5}}\n{"target":"stre',  # cut off mid-line
+    '[1, null, "x"]',  # JSON, but no runs in it
+])
+def test_from_a_folder_with_an_unreadable_file(tmp_path, text):
+    """A prebuilt.json (or any step's file) that is not the runs' JSON: the table still comes out,
+    its rows empty, and stderr names the file, not a traceback that loses every other row."""
+    (tmp_path / "prebuilt.json").write_text(text)
+    (tmp_path / "machine.txt").write_text("m, 2 CPUs, x; load average 0.1 before, 0.1 after\n")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools/bench-compare/bench_compare.py"), "--from", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr and "prebuilt.json" in result.stderr, result.stderr
+    assert re.search(r"^\| same, every frame a prebuilt .* \| (not run|—) \| (not run|—) \| —×? \|$", result.stdout,
+                     re.MULTILINE), result.stdout
+    assert re.search(r"^\| most sessions .* \| not run \| not run \|", result.stdout, re.MULTILINE), result.stdout
+
+
+@pytest.mark.parametrize("bench, expected", [
+    (None, "265"),  # the bench step not run
+    ("", "265"),  # or died before writing
+    ('[{"target":"sandbox","result":{"meanFrameBytes":267.8}}]', "268"),
+    ('[{"target":"sandbox","result":{"connected":0,"meanFrameBytes":0}}]', "265"),  # no frames seen
+    ('[{"target":"sandbox","result":{"meanFrameBytes":12.5}}]', "25"),  # under the smallest padding
+    ('[{"target":"sandbox","result":{"meanFrameBytes":70000}}]', "65536"),
+])
+def test_device_script_prebuilt_size_is_one_serve_takes(tmp_path, bench, expected):
+    """device.sh's prebuilt steps pass `prebuilt_bytes` to `--server-prebuilt-frames`, which
+    refuses sizes outside 25…65536: whatever bench.json holds, the size is one it takes."""
+    if bench is not None:
+        (tmp_path / "bench.json").write_text(bench)
+    script = (ROOT / "tools/bench-compare/device.sh").read_text()
+    function = re.search(r"^prebuilt_bytes\(\) \{\n.*?^\}\n", script, re.MULTILINE | re.DOTALL).group(0)
+    result = subprocess.run(["bash", "-c", f"set -u\n{function}out=$1\nprebuilt_bytes", "-", str(tmp_path)],
+                            capture_output=True, text=True, timeout=30, env={"PATH": "/usr/bin:/bin"})
+    assert result.returncode == 0 and result.stdout.strip() == expected, result.stdout + result.stderr

@@ -167,7 +167,17 @@ def loaded(folder):
         if not os.path.exists(path):
             return []  # a step not run (device.sh STEPS): its rows say so
         with open(path) as source:
-            return parsed_json(source.read())
+            text = source.read()
+        # Runs are objects: a file cut off or garbled (a step killed mid-write) empties its rows,
+        # said on stderr, and leaves the rest of the table (test_from_a_folder_with_an_unreadable_file).
+        try:
+            items = [item for item in parsed_json(text) if isinstance(item, dict)]
+        except ValueError as error:
+            print(f"{path}: not the runs' JSON ({error}): its rows are left empty", file=sys.stderr)
+            return []
+        if text.strip() and not items:
+            print(f"{path}: no runs in it: its rows are left empty", file=sys.stderr)
+        return items
 
     latency = {}
     for name in sorted(os.listdir(folder)):

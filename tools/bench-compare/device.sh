@@ -33,11 +33,15 @@ common=(--client-threads "$threads" --floor "$floor" --json --no-progress)
 before=$(load)
 steps=" ${STEPS:-bench ramp latency phases baselines perf} "
 # The prebuilt message's size: PREBUILT_BYTES, else the sandbox's mean frame size in this sitting's
-# bench (what --floor streams), else 265. Read when a prebuilt step starts.
+# bench (what --floor streams), else 265. Read when a prebuilt step starts. The mean is held to
+# the sizes serve takes (25…65536), and a bench that saw no frames (0) counts as none
+# (test_device_script_prebuilt_size_is_one_serve_takes).
 prebuilt_bytes() {
-    local mean
+    local mean bytes
     mean=$(grep -o '"meanFrameBytes":[0-9.]*' "$out/bench.json" 2>/dev/null | head -1 | cut -d: -f2)
-    echo "${PREBUILT_BYTES:-$(printf '%.0f' "${mean:-265}")}"
+    bytes=$(printf '%.0f' "${mean:-0}" 2>/dev/null) || bytes=0
+    if [ "$bytes" -le 0 ]; then bytes=265; elif [ "$bytes" -lt 25 ]; then bytes=25; elif [ "$bytes" -gt 65536 ]; then bytes=65536; fi
+    echo "${PREBUILT_BYTES:-$bytes}"
 }
 archive() { [ -z "${ARCHIVE:-}" ] || tar -C "$(dirname "$out")" -czf "$ARCHIVE" "$(basename "$out")"; }
 step() { archive; [[ $steps == *" $1 "* ]]; }

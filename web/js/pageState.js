@@ -13,6 +13,7 @@ export function createPageState() {
     logo: null,
     frame: null,             // the latest frame (latest wins), whole (deltas applied: frameAssembler.js)
     frameCount: 0,
+    framesIgnored: 0,  // frame messages with nothing to draw (serve --prebuilt-frames' padding)
     drawnFrame: null,
     seq: 0,                  // the last pointer seq sent on this connection
     ack: null,               // the highest ack received on this connection

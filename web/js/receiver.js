@@ -150,6 +150,13 @@ export class Receiver {
    */
   frame(message) {
     const { state, frames, latency, lab, hud, releaseRules } = this.page;
+    if ((message.base === undefined || message.base === null)
+      && (!Number.isFinite(message.n) || !Array.isArray(message.layers))) {
+      // A whole frame with nothing to draw (`serve --prebuilt-frames` sends padding): neither
+      // kept (the history would hold every one) nor drawn; said once (test_prebuilt_page.py).
+      if (state.framesIgnored++ === 0) console.warn("frame without n and layers ignored (a diagnostic server?)");
+      return;
+    }
     const frame = frames.apply(message);
     if (!frame) {
       console.warn("delta frame dropped:", frames.lastDrop);

@@ -21,6 +21,7 @@ export function installTestHooks(page) {
     get progress() { return state.frame?.progress ?? null; },
     get frameNumber() { return state.frame?.n ?? null; },
     get framesReceived() { return state.frameCount; },
+    get framesIgnored() { return state.framesIgnored; },
     /** The latest frame, whole (deltas applied), and the deltas that could not be applied. */
     get frame() { return state.frame; },
     get deltasDropped() { return frames.dropped; },

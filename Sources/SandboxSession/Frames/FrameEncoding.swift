@@ -113,9 +113,11 @@ public final class FrameEncoding: @unchecked Sendable {
         snapshot = nil
         headroom = other.headroom
         sentInFull = other.sentInFull
-        encodedFull = other.full.copy()
+        let full = other.full.copy()
+        encodedFull = full
         encodedDelta = other.delta?.copy()
-        encodedTimed = other.encodedTimed?.copy()
+        // One buffer stays one (`PaddingFrameTests.oneBufferChargedOnceAndCopiedOnce`).
+        encodedTimed = other.encodedTimed.map { $0.sharesBuffer(with: other.full) ? full : $0.copy() }
     }
 
     /// A frame only ever sent whole (the tests' stand-in of a given size); `everyProtocol`: the
@@ -187,7 +189,11 @@ public final class FrameEncoding: @unchecked Sendable {
     /// (`test_hostile_bounds.py`) are calibrated to this charge.
     public var bytes: Int {
         guard let snapshot else {
-            return full.retainedBytes + (delta?.retainedBytes ?? 0) + (encodedTimed?.retainedBytes ?? 0) + 128
+            // A timed message that is the full one's buffer (a padding frame) is counted once
+            // (`PaddingFrameTests.oneBufferChargedOnceAndCopiedOnce`).
+            let full = self.full
+            let timed = encodedTimed.map { $0.sharesBuffer(with: full) ? 0 : $0.retainedBytes } ?? 0
+            return full.retainedBytes + (delta?.retainedBytes ?? 0) + timed + 128
         }
         let parts = snapshot.retainedBytes + (base?.retainedBytes ?? 0)
         return parts + 2 * (snapshot.byteCount + headroom + 64) + 256

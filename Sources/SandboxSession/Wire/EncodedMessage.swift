@@ -24,6 +24,10 @@ public struct EncodedMessage: @unchecked Sendable {  // immutable but for that h
     /// The bytes this message keeps allocated (its buffer's capacity, and the objects).
     var retainedBytes: Int { bytes.capacity + 64 }
 
+    /// Whether `other` is this message's buffer too (a padding frame's protocol 1 message is
+    /// its full one: counted and copied once, `PaddingFrameTests.oneBufferChargedOnceAndCopiedOnce`).
+    func sharesBuffer(with other: EncodedMessage) -> Bool { bytes === other.bytes }
+
     /// The JSON text (without the headroom).
     public var text: String {
         String(decoding: UnsafeRawBufferPointer(start: bytes.base + headroom, count: payloadCount), as: UTF8.self)
