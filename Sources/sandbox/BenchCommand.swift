@@ -90,7 +90,7 @@ struct BenchCommand: ParsableCommand {
             guard url == nil else {
                 throw ValidationError("--server-prebuilt-frames is for the server bench starts: not with --url")
             }
-            try Serve.validatePrebuiltFrames(serverPrebuiltFrames, option: "--server-prebuilt-frames")
+            try PrebuiltFrames.validate(serverPrebuiltFrames, option: "--server-prebuilt-frames")
         }
         guard (1...50).contains(repeats) else { throw ValidationError("--repeat must be in 1…50") }
         if repeats > 1, ramp { throw ValidationError("--repeat sums up single runs: not with --ramp") }

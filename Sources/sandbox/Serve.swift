@@ -59,7 +59,7 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("prebuilt-frames"),
         help: ArgumentHelp(
-            "Diagnostic: send every frame as one prebuilt message of this many bytes (\(FrameEncoding.paddingBytes.lowerBound)…\(FrameEncoding.paddingBytes.upperBound)), the bytes ws-floor stream sends; sessions tick as ever. The server core's cost without making frames (docs/PERFORMANCE.md); the page shows nothing.",
+            "Diagnostic: send every frame as one prebuilt message of this many bytes (\(PrebuiltFrames.rangeText)), the bytes ws-floor stream sends; sessions tick as ever. The server core's cost without making frames (docs/PERFORMANCE.md); the page shows nothing.",
             valueName: "bytes"))
     var prebuiltFrames: Int?
     @Option(
@@ -123,21 +123,13 @@ struct Serve: ParsableCommand {
         }
     }
 
-    /// `--prebuilt-frames` and bench's `--server-prebuilt-frames`: a size `FrameEncoding.padding` makes.
-    static func validatePrebuiltFrames(_ bytes: Int, option: String) throws {
-        let sizes = FrameEncoding.paddingBytes
-        guard sizes.contains(bytes) else {
-            throw ValidationError("\(option) must be in \(sizes.lowerBound)…\(sizes.upperBound) bytes, got \(bytes)")
-        }
-    }
-
     func validate() throws {
         try FrameRate.validate(fps)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
         try Self.validateHost(host)
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be in 1…16") }
         try TickPhases.validate(tickPhases, option: "--tick-phases")
-        if let prebuiltFrames { try Self.validatePrebuiltFrames(prebuiltFrames, option: "--prebuilt-frames") }
+        if let prebuiltFrames { try PrebuiltFrames.validate(prebuiltFrames, option: "--prebuilt-frames") }
         guard writeTimeout >= 0.1, writeTimeout <= 3600 else {
             throw ValidationError("--write-timeout must be in 0.1…3600 seconds")
         }

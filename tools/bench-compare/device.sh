@@ -44,7 +44,8 @@ prebuilt_bytes() {
     echo "${PREBUILT_BYTES:-$bytes}"
 }
 archive() { [ -z "${ARCHIVE:-}" ] || tar -C "$(dirname "$out")" -czf "$ARCHIVE" "$(basename "$out")"; }
-step() { archive; [[ $steps == *" $1 "* ]]; }
+wants() { [[ $steps == *" $1 "* ]]; }
+step() { archive; wants "$1"; }  # a step starts: what the steps before it left is archived
 
 # A server and an echo floor for `latency`, until `stop_servers`.
 start() {  # NAME PORT COMMAND…
@@ -144,8 +145,8 @@ profile() {  # DIR [serve options…]
 
 step perf && [ -x "$bin/perf" ] && profile .
 
-prebuilt=()
-step prebuilt || step prebuilt-ramp || step prebuilt-perf && prebuilt=(--server-prebuilt-frames "$(prebuilt_bytes)")
+if wants prebuilt || wants prebuilt-ramp || wants prebuilt-perf; then prebuilt_size=$(prebuilt_bytes); fi
+prebuilt=(--server-prebuilt-frames "${prebuilt_size:-265}")
 if step prebuilt; then
     log "prebuilt frames: bench --repeat $repeat"
     timeout 200 "$sandbox" bench --sessions "$sessions" --seconds "$seconds" --repeat "$repeat" "${prebuilt[@]}" \
@@ -165,7 +166,7 @@ if step prebuilt-ramp; then
         || log "prebuilt ramp exited $?"
 fi
 
-step prebuilt-perf && [ -x "$bin/perf" ] && profile prebuilt --prebuilt-frames "${prebuilt[1]}"
+step prebuilt-perf && [ -x "$bin/perf" ] && profile prebuilt --prebuilt-frames "${prebuilt_size:-265}"
 
 log "done"
 archive

@@ -1,6 +1,6 @@
 /// The C streamer's message as a frame (`serve --prebuilt-frames`): the server core's floor is
 /// measured by sending it in place of each session's frame, with everything else unchanged
-/// (docs/PERFORMANCE.md, "The server core's floor").
+/// (docs/PERFORMANCE.md, "Frame cost": the core without making frames).
 extension FrameEncoding {
     /// The sizes `padding(bytes:headroom:)` makes: its prefix and suffix at least, a WebSocket
     /// message the send limit takes at most.
