@@ -153,26 +153,69 @@ import Testing
         #expect(left.count == fits && link.heldOutboundBytes == 0)
     }
 
-    @Test func pastTheRoomOlderFramesGiveWayAndMessagesOverflow() {
+    @Test func pastTheRoomTheNewestFramesGiveWayAndMessagesOverflow() {
         var link = NetworkLink(NetworkConditions(delayMs: 2000))
         let frame = FrameEncoding(whole: Self.message(1000))
+        // Frames slower than the thinning (2 s over the 6 kept frames the room holds): all are
+        // kept, and the room is exceeded none the less, as nothing is taken.
         for index in 0..<100 {
-            #expect(link.holdOutbound(.frame(frame), at: Double(index) * 0.001, room: 10_000) == .held)
+            let frame = FrameEncoding(whole: Self.message(1000), id: UInt64(index))
+            #expect(link.holdOutbound(.frame(frame), at: Double(index) * 0.4, room: 10_000) == .held)
             #expect(link.heldOutboundBytes <= 10_000)
         }
-        #expect(link.heldCount == 10_000 / (frame.bytes + DelayLine<Int>.overheadBytes))
+        let fit = 10_000 / (frame.bytes + DelayLine<Int>.overheadBytes)
+        #expect(link.heldCount == fit)
+        // The oldest are still on the path; the newest took the place of each one after them.
+        var copy = link
+        let held = copy.takeOutbound(dueBy: .infinity).compactMap { if case .frame(let f) = $0 { f.id } else { nil } }
+        #expect(held == Array(0..<UInt64(fit - 1)) + [99])
         // A message takes a frame's place (never the newest frame's) …
-        #expect(link.holdOutbound(.message(Self.message(900)), at: 0.2, room: 10_000) == .held)
+        #expect(link.holdOutbound(.message(Self.message(900)), at: 40, room: 10_000) == .held)
         #expect(link.heldOutboundBytes <= 10_000)
         // … until only messages and the newest frame are left: then the peer is not keeping up.
         var admission = NetworkLink.Admission.held
         for _ in 0..<20 where admission == .held {
-            admission = link.holdOutbound(.message(Self.message(900)), at: 0.3, room: 10_000)
+            admission = link.holdOutbound(.message(Self.message(900)), at: 41, room: 10_000)
         }
         #expect(admission == .overflow)
         let left = link.takeOutbound(dueBy: .infinity)
         #expect(left.filter(\.isFrame).count == 1)  // the newest frame survived
         #expect(link.heldOutboundBytes == 0)
+    }
+
+    /// A drag outruns the room: a frame every 5 ms through 300 ms, with room for 20. What is on
+    /// the path still arrives at its due time, and past half the room the frames are thinned
+    /// evenly as they leave (one kept per 300 ms / 19), the newest always last. When the oldest held frame gave way
+    /// instead, each was dropped before its due time and the peer saw nothing for as long as the
+    /// drag lasted (`test_hostile_bounds.py`'s victim behind a 300 ms link: 10 s of silence);
+    /// when the newest gave way, frames came in bursts of 20 with 200 ms between.
+    @Test func framesFasterThanTheRoomArriveThinnedEvenly() {
+        var link = NetworkLink(NetworkConditions(delayMs: 300))
+        let frames = (0..<600).map { FrameEncoding(whole: Self.message(1000), id: UInt64($0)) }
+        let room = 20 * (frames[0].bytes + DelayLine<Int>.overheadBytes)
+        var arrivals: [(at: Double, id: UInt64)] = []
+        for (index, frame) in frames.enumerated() {
+            let now = Double(index) * 0.005
+            for case .frame(let arrived) in link.takeOutbound(dueBy: now) { arrivals.append((now, arrived.id)) }
+            #expect(link.holdOutbound(.frame(frame), at: now, room: room) == .held)
+            #expect(link.heldOutboundBytes <= room)
+        }
+        // From 0.3 s to 3 s: a frame every 20 ms or so (the 5 ms steps above 300 / 19 ms), once
+        // the first 300 ms (every frame until the link held half its room) have arrived.
+        #expect(arrivals.count >= 130 && arrivals.count <= 160)
+        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
+            #expect(later.id > earlier.id)
+            #expect(later.at - earlier.at <= (earlier.at < 0.7 ? 0.1 : 0.025) + 1e-9)
+        }
+        // Each arrives its delay after it was sent (to the 5 ms this loop looks every): nothing is
+        // held longer than the link's delay.
+        for arrival in arrivals {
+            let late = arrival.at - Double(arrival.id) * 0.005 - 0.3
+            #expect(late > -1e-9 && late < 0.005 + 1e-9)
+        }
+        // The drag stops: its last frame arrives.
+        let last = link.takeOutbound(dueBy: .infinity).last
+        if case .frame(let frame) = last { #expect(frame.id == 599) } else { Issue.record("no last frame") }
     }
 
     @Test func aLinkSwitchedOffStillDeliversWhatItHolds() {

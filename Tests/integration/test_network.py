@@ -6,6 +6,7 @@ import json
 import time
 
 from client import Client
+from test_process_bounds import drag
 from sandbox_env import ROOT
 from sandbox_env import run_sandbox
 import rawws
@@ -75,6 +76,38 @@ def test_a_viewer_watches_through_its_own_link(server):
         assert theirs["sent"] == mine["sent"] and 199.5 <= theirs["delivered"] - theirs["sent"] <= 260
         await driver.close()
         await viewer.close()
+    asyncio.run(run())
+
+
+def test_a_drag_that_outgrows_what_the_link_holds_still_arrives_while_it_lasts(server):
+    """A move every 4 ms through 1.5 s each way: the frames on their way back outgrow the room a
+    link has (256 KiB with the reply queue), so they are thinned as they leave, evenly, while
+    those on the path arrive at their due time: frames keep coming, 1.5 s late, for as long as
+    the drag goes on (`NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`). When the
+    oldest held frame gave way, each was dropped before its due time and the client saw nothing
+    until the drag stopped."""
+    async def run():
+        client = await Client.connect(server.url, max_queue=None)
+        await client.send({"type": "configure", "network": {"delayMs": 1500}})
+        await client.expect("link")
+        stop = asyncio.Event()
+        dragging = asyncio.create_task(drag(client, stop))
+        started = time.monotonic()
+        arrivals = []
+        while (elapsed := time.monotonic() - started) < 6:
+            message = await client.recv()
+            if message["type"] == "frame":
+                arrivals.append(elapsed)
+        moves = client.seq
+        stop.set()
+        await dragging
+        await client.close()
+        # The first moves reach the session after 1.5 s, their frames the client after 3 s.
+        late = [t for t in arrivals if t >= 3.2]
+        gaps = [b - a for a, b in zip(late, late[1:])]
+        print(f"\n{moves} moves in 6 s through 1.5 s each way: {len(late)} frames from 3.2 s on, "
+              f"longest gap {max(gaps, default=0):.3f} s")
+        assert len(late) >= 40 and max(gaps) < 0.5 and late[-1] > 5.5, late
     asyncio.run(run())
 
 

@@ -32,7 +32,8 @@ struct DelayLine<Item> {
     private var head = 0
     /// `items[0]`'s position since the line began (positions survive compaction).
     private var base = 0
-    /// Positions of the droppable items (frames), oldest first; some may be taken already.
+    /// Positions of the droppable items (frames) still held, oldest first, from `droppableHead`
+    /// (those before it were taken).
     private var droppable: [Int] = []
     private var droppableHead = 0
     private let seed: UInt64
@@ -45,6 +46,11 @@ struct DelayLine<Item> {
     init(seed: UInt64) { self.seed = seed }
 
     var isEmpty: Bool { count == 0 }
+    /// The position of the newest droppable item still held (a position counts every item held
+    /// since the line began).
+    var newestDroppable: Int? { droppable.count > droppableHead ? droppable.last : nil }
+    /// The position the last `hold` gave its item.
+    var newestPosition: Int { base + items.count - 1 }
     var nextDue: Double? { head < items.count ? items[head]!.due : nil }
 
     /// The one-way delay (s) of a message sent at `now` under `conditions`.
@@ -68,7 +74,7 @@ struct DelayLine<Item> {
     }
 
     /// Holds `item` (`bytes` of payload) from `now` (s) under `conditions`; returns its due
-    /// time. `droppable`: `dropOldest` may remove it (a frame).
+    /// time. `droppable`: `dropNewest` may remove it (a frame).
     @discardableResult
     mutating func hold(
         _ item: Item, bytes: Int, at now: Double, under conditions: NetworkConditions, droppable: Bool = false
@@ -89,7 +95,11 @@ struct DelayLine<Item> {
         guard head < items.count, let first = items[head], first.due <= now else { return nil }
         items[head] = nil
         heldBytes -= first.bytes
-        if first.droppable { droppableBytes -= first.bytes }
+        if first.droppable {
+            // The oldest droppable position still listed is this one.
+            droppableBytes -= first.bytes
+            droppableHead += 1
+        }
         count -= 1
         advance()
         return first
@@ -102,16 +112,13 @@ struct DelayLine<Item> {
         return out
     }
 
-    /// Removes the oldest droppable item still held; with `sparingNewest`, never the newest
-    /// one. Returns whether one was removed. Amortised O(1).
-    mutating func dropOldest(sparingNewest: Bool) -> Bool {
-        // Positions already taken (behind the head) are skipped for good.
-        while droppableHead < droppable.count, droppable[droppableHead] < base + head { droppableHead += 1 }
-        guard droppableHead < droppable.count, !sparingNewest || droppableHead + 1 < droppable.count else {
-            return false
-        }
-        let index = droppable[droppableHead] - base
-        droppableHead += 1
+    /// Removes the newest droppable item still held, or with `sparingNewest` the one before it;
+    /// returns whether one was removed. The oldest stay: they are on the path and arrive at their
+    /// due time, whatever follows them (`NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`).
+    mutating func dropNewest(sparingNewest: Bool) -> Bool {
+        let slot = droppable.count - (sparingNewest ? 2 : 1)
+        guard slot >= droppableHead else { return false }
+        let index = droppable.remove(at: slot) - base
         heldBytes -= items[index]!.bytes
         droppableBytes -= items[index]!.bytes
         count -= 1

@@ -6,9 +6,15 @@
 ///
 /// Bounded: held input is the outbox's to pause (`heldInboundBytes`, like its reply queue);
 /// held output may use at most the room the outbox gives it (its reply queue's byte bound less
-/// what is queued there), and past it the oldest held frame goes first — frames are states, the
-/// latest wins, as on a socket that cannot keep up. Only when messages alone overflow is the
-/// link over its bound (`Admission.overflow`).
+/// what is queued there). Frames are states and the latest wins, as with a sender that cannot
+/// send every frame: what is already on the path arrives at its due time, and frames faster than
+/// the room can hold through the delay are thinned evenly as they leave — past half the room, one
+/// kept per the delay over the frames the room holds, and the frame after the last one kept stays
+/// only until a newer frame takes its place (a message after it keeps it), so the newest state
+/// always arrives
+/// (`NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`). Past the room all the same
+/// (the room shrinks as the reply queue grows), the newest held frame gives way. Only when
+/// messages alone overflow is the link over its bound (`Admission.overflow`).
 public struct NetworkLink {
     public enum Outbound {
         case message(EncodedMessage)
@@ -45,6 +51,10 @@ public struct NetworkLink {
     public var conditions: NetworkConditions
     private var inbound: DelayLine<Inbound>
     private var outbound: DelayLine<Outbound>
+    /// When the last frame kept for good left the session (s).
+    private var keptFrameSent = -Double.infinity
+    /// The held frame after the last one kept, which the next frame replaces (its position).
+    private var provisionalFrame: Int?
 
     public init(_ conditions: NetworkConditions) {
         self.conditions = conditions
@@ -84,9 +94,33 @@ public struct NetworkLink {
     /// A server message or frame leaves the session at `now` (s). `room`: the bytes the link may
     /// hold in all.
     public mutating func holdOutbound(_ item: Outbound, at now: Double, room: Int) -> Admission {
+        var provisional = false
+        if item.isFrame {
+            if let held = provisionalFrame, outbound.newestDroppable == held {
+                _ = outbound.dropNewest(sparingNewest: false)
+            }
+            provisionalFrame = nil
+            // Past half the room, one frame kept per `spacing`: the room then holds the frames
+            // of a whole delay, and one more (this one, until the next takes its place).
+            let perFrame = item.bytes + DelayLine<Outbound>.overheadBytes
+            let slots = room / perFrame - 1
+            if outbound.heldBytes + perFrame > room / 2, slots > 0,
+                now - keptFrameSent < outbound.delay(at: now, under: conditions) / Double(slots)
+            {
+                provisional = true
+            } else {
+                keptFrameSent = now
+            }
+        } else {
+            // A message follows the frame: that frame is on its way for good.
+            provisionalFrame = nil
+        }
         while outbound.heldBytes + item.bytes + DelayLine<Outbound>.overheadBytes > room {
-            // A newer frame replaces an older one; a message never replaces the newest frame.
-            if outbound.dropOldest(sparingNewest: !item.isFrame) { continue }
+            // A newer frame replaces the newest held one; a message takes the place of the one
+            // before it, never the newest. Older frames arrive as due: dropping those instead,
+            // a drag faster than the room drains was never delivered
+            // (`NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`).
+            if outbound.dropNewest(sparingNewest: !item.isFrame) { continue }
             // Only messages are left (and, for a message, the newest frame). A frame goes in
             // anyway: the room is exceeded by this one frame at most, and the next replaces it.
             // A message cannot: the peer is not keeping up.
@@ -94,6 +128,7 @@ public struct NetworkLink {
             return .overflow
         }
         outbound.hold(item, bytes: item.bytes, at: now, under: conditions, droppable: item.isFrame)
+        if provisional { provisionalFrame = outbound.newestPosition }
         return .held
     }
 

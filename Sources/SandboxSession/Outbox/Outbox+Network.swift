@@ -22,7 +22,8 @@ extension Outbox {
     }
 
     /// Output into the link, within the reply queue's byte bound: held and queued bytes together
-    /// stay under `queuedBytes` (older held frames give way first; `OutboxTests.heldByteBound`).
+    /// stay under `queuedBytes` (frames thinned, the newest kept: `NetworkLink`;
+    /// `OutboxLinkTests.heldByteBound`).
     mutating func hold(_ item: NetworkLink.Outbound, at now: Double, into out: inout [OutboxAction]) {
         let room = limits.queuedBytes - replies.bytes
         guard link!.holdOutbound(item, at: now, room: room) == .held else {
