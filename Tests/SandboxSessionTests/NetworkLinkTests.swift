@@ -218,6 +218,37 @@ import Testing
         if case .frame(let frame) = last { #expect(frame.id == 599) } else { Issue.record("no last frame") }
     }
 
+    /// A viewer behind 2 s whose driver drags at the input rate bound (2,000 moves a second):
+    /// 4,000 frames leave the session before the first is due, and all but the room's worth are
+    /// thinned or give way. What was dropped must not keep a slot until the delay has passed:
+    /// a dropped frame left a nil slot behind it, uncharged, so each viewer's link held 4,000–
+    /// 6,000 slots (2 s, and 1 s of jitter): 20 viewers behind 2,000 ± 1,000 ms of a driver
+    /// dragging at 1,900 moves a second grew the server's RSS 542 KiB each, twice the 256 KiB
+    /// bound (212 KiB once dropped slots go; debug build, 2-core VM).
+    @Test func droppedFramesDoNotKeepTheirSlots() {
+        var link = NetworkLink(NetworkConditions(delayMs: 2000))
+        let frame = FrameEncoding(whole: Self.message(1000))
+        let room = 20 * (frame.bytes + DelayLine<Int>.overheadBytes)
+        var most = 0
+        for index in 0..<4000 {
+            #expect(link.holdOutbound(.frame(frame), at: Double(index) * 0.0005, room: room) == .held)
+            most = max(most, link.heldOutboundSlots)
+        }
+        #expect(link.heldCount <= 20)
+        #expect(most <= 2 * 20 + 64, "slots held for \(link.heldCount) frames")
+        // Messages between the frames: a frame dropped with a message after it keeps its slot
+        // until the head passes it, at most two a held message (each charged its overhead).
+        link = NetworkLink(NetworkConditions(delayMs: 2000))
+        most = 0
+        for index in 0..<4000 {
+            let now = Double(index) * 0.0005
+            _ = link.holdOutbound(.frame(frame), at: now, room: room)
+            if index % 16 == 0 { #expect(link.holdOutbound(.message(Self.message(10)), at: now, room: room) == .held) }
+            most = max(most, link.heldOutboundSlots)
+        }
+        #expect(most <= 3 * link.heldCount + 64, "slots held for \(link.heldCount) items")
+    }
+
     @Test func aLinkSwitchedOffStillDeliversWhatItHolds() {
         var link = NetworkLink(NetworkConditions(delayMs: 300))
         link.holdInbound([1], binary: false, at: 0)

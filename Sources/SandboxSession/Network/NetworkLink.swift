@@ -72,6 +72,8 @@ public struct NetworkLink {
     /// Held output that cannot give way (messages, not frames).
     public var heldOutboundMessageBytes: Int { outbound.heldBytes - outbound.droppableBytes }
     public var heldCount: Int { inbound.count + outbound.count }
+    /// Slots the held output takes, dropped ones included (what its memory grows with).
+    var heldOutboundSlots: Int { outbound.slots }
     /// The earliest due time of held output alone.
     public var nextOutboundDue: Double? { outbound.nextDue }
     public var nextInboundDue: Double? { inbound.nextDue }
