@@ -72,6 +72,8 @@ public struct NetworkLink {
     /// Held output that cannot give way (messages, not frames).
     public var heldOutboundMessageBytes: Int { outbound.heldBytes - outbound.droppableBytes }
     public var heldCount: Int { inbound.count + outbound.count }
+    /// Slots the held output takes, dropped ones included (what its memory grows with).
+    var heldOutboundSlots: Int { outbound.slots }
     /// The earliest due time of held output alone.
     public var nextOutboundDue: Double? { outbound.nextDue }
     public var nextInboundDue: Double? { inbound.nextDue }
@@ -102,10 +104,19 @@ public struct NetworkLink {
             provisionalFrame = nil
             // Past half the room, one frame kept per `spacing`: the room then holds the frames
             // of a whole delay, and one more (this one, until the next takes its place).
+            // The frames the room still takes must also last until it frees: half of it filled
+            // unthinned, and at the whole room's spacing the rest filled before the first held
+            // frame was due, so the newest gave way until then — a gap of half the delay or so
+            // (0.5 s through 1.5 s: `test_network.py`'s drag;
+            // `NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`).
             let perFrame = item.bytes + DelayLine<Outbound>.overheadBytes
             let slots = room / perFrame - 1
+            let free = (room - outbound.heldBytes) / perFrame - 1
             if outbound.heldBytes + perFrame > room / 2, slots > 0,
-                now - keptFrameSent < outbound.delay(at: now, under: conditions) / Double(slots)
+                now - keptFrameSent
+                    < max(
+                        outbound.delay(at: now, under: conditions) / Double(slots),
+                        free > 0 ? ((outbound.nextDue ?? now) - now) / Double(free) : .infinity)
             {
                 provisional = true
             } else {
