@@ -107,7 +107,9 @@ def test_a_drag_that_outgrows_what_the_link_holds_still_arrives_while_it_lasts(s
         gaps = [b - a for a, b in zip(late, late[1:])]
         print(f"\n{moves} moves in 6 s through 1.5 s each way: {len(late)} frames from 3.2 s on, "
               f"longest gap {max(gaps, default=0):.3f} s")
-        assert len(late) >= 40 and max(gaps) < 0.5 and late[-1] > 5.5, late
+        # Thinned evenly: ~50 ms apart on the 2-core VM; a room full before its first frame was due
+        # left half the delay (0.5 s) without one.
+        assert len(late) >= 40 and max(gaps) < 0.25 and late[-1] > 5.5, late
     asyncio.run(run())
 
 

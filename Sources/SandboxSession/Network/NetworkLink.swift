@@ -9,9 +9,10 @@
 /// what is queued there). Frames are states and the latest wins, as with a sender that cannot
 /// send every frame: what is already on the path arrives at its due time, and frames faster than
 /// the room can hold through the delay are thinned evenly as they leave — past half the room, one
-/// kept per the delay over the frames the room holds, and the frame after the last one kept stays
-/// only until a newer frame takes its place (a message after it keeps it), so the newest state
-/// always arrives
+/// kept per the delay over the frames the room holds (or, if longer, the time until the oldest
+/// held frame is due over the frames the room still takes), and the frame after the last one kept
+/// stays only until a newer frame takes its place (a message after it keeps it), so the newest
+/// state always arrives
 /// (`NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`). Past the room all the same
 /// (the room shrinks as the reply queue grows), the newest held frame gives way. Only when
 /// messages alone overflow is the link over its bound (`Admission.overflow`).
