@@ -97,36 +97,13 @@ public struct NetworkLink {
     /// A server message or frame leaves the session at `now` (s). `room`: the bytes the link may
     /// hold in all.
     public mutating func holdOutbound(_ item: Outbound, at now: Double, room: Int) -> Admission {
-        var provisional = false
-        if item.isFrame {
-            if let held = provisionalFrame, outbound.newestDroppable == held {
-                _ = outbound.dropNewest(sparingNewest: false)
-            }
-            provisionalFrame = nil
-            // Past half the room, one frame kept per `spacing`: the room then holds the frames
-            // of a whole delay, and one more (this one, until the next takes its place).
-            // The frames the room still takes must also last until it frees: half of it filled
-            // unthinned, and at the whole room's spacing the rest filled before the first held
-            // frame was due, so the newest gave way until then — a gap of half the delay or so
-            // (0.5 s through 1.5 s: `test_network.py`'s drag;
-            // `NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`).
-            let perFrame = item.bytes + DelayLine<Outbound>.overheadBytes
-            let slots = room / perFrame - 1
-            let free = (room - outbound.heldBytes) / perFrame - 1
-            if outbound.heldBytes + perFrame > room / 2, slots > 0,
-                now - keptFrameSent
-                    < max(
-                        outbound.delay(at: now, under: conditions) / Double(slots),
-                        free > 0 ? ((outbound.nextDue ?? now) - now) / Double(free) : .infinity)
-            {
-                provisional = true
-            } else {
-                keptFrameSent = now
-            }
-        } else {
-            // A message follows the frame: that frame is on its way for good.
-            provisionalFrame = nil
+        // A frame takes the provisional one's place; a message after it keeps it for good.
+        if item.isFrame, let held = provisionalFrame, outbound.newestDroppable == held {
+            _ = outbound.dropNewest(sparingNewest: false)
         }
+        provisionalFrame = nil
+        let provisional = item.isFrame && isThinnedOut(frameBytes: item.bytes, room: room, at: now)
+        if item.isFrame, !provisional { keptFrameSent = now }
         while outbound.heldBytes + item.bytes + DelayLine<Outbound>.overheadBytes > room {
             // A newer frame replaces the newest held one; a message takes the place of the one
             // before it, never the newest. Older frames arrive as due: dropping those instead,
@@ -142,6 +119,22 @@ public struct NetworkLink {
         outbound.hold(item, bytes: item.bytes, at: now, under: conditions, droppable: item.isFrame)
         if provisional { provisionalFrame = outbound.newestPosition }
         return .held
+    }
+
+    /// Whether a frame leaving at `now` is thinned out (held only until the next frame takes its
+    /// place). Past half the room, frames are kept one per `spacing`: the longer of the delay over
+    /// the frames the room holds, and the time until the oldest held item is due over the frames
+    /// the room still takes — so what the room holds lasts until it frees, and the newest need not
+    /// give way meanwhile (`NetworkLinkTests.framesFasterThanTheRoomArriveThinnedEvenly`,
+    /// `test_network.py`'s drag through 1.5 s). Below half the room every frame is kept.
+    private func isThinnedOut(frameBytes: Int, room: Int, at now: Double) -> Bool {
+        let perFrame = frameBytes + DelayLine<Outbound>.overheadBytes
+        let slots = room / perFrame - 1
+        guard outbound.heldBytes + perFrame > room / 2, slots > 0 else { return false }
+        let free = (room - outbound.heldBytes) / perFrame - 1
+        let untilFree = free > 0 ? ((outbound.nextDue ?? now) - now) / Double(free) : Double.infinity
+        let spacing = max(outbound.delay(at: now, under: conditions) / Double(slots), untilFree)
+        return now - keptFrameSent < spacing
     }
 
     /// Client messages due by `now`, in order.
